@@ -1,0 +1,251 @@
+"""A hand as the contract's `score` fields, read and checked (rules/README.md).
+
+Reading turns the JSON object into a `Hand` of tile kinds; every problem is an
+`EngineError` whose message names the offending part in a player's words.
+Decisions where the contract is silent:
+- `seat_wind` and `round_wind` default to East; `win` must be given for a winner.
+- Unknown top-level fields are refused (`bad_field`): a mistyped field name would
+  otherwise be silently ignored and the hand scored wrong.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BAD_FIELD, BAD_MELD, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
+from .groups import KONG, PUNG, CHOW, Group
+from .tiles import BONUS_BASE, WIND_LETTERS, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
+
+MELD_KINDS = ("chow", "pung", "kong", "concealed_kong")
+EVENTS = frozenset({
+    "last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly", "human",
+    "ready_first_turn", "three_golds", "robbing_gold",
+})
+FIELDS = frozenset({
+    "ruleset", "concealed", "winning_tile", "melds", "win", "seat_wind", "round_wind", "bonus_tiles",
+    "wild", "events", "dealer", "dealer_streak", "role", "options",
+})
+WINS = ("self_draw", "discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: str  # one of MELD_KINDS
+    tiles: tuple[int, ...]
+    added: bool = False
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.kind == "concealed_kong"
+
+    def as_group(self) -> Group:
+        kind = {"chow": CHOW, "pung": PUNG}.get(self.kind, KONG)
+        return Group(kind, self.tiles, (), open=not self.is_concealed, declared=True)
+
+
+@dataclass(frozen=True)
+class Hand:
+    ruleset: str
+    concealed: tuple[int, ...]
+    winning_tile: int | None
+    melds: tuple[Meld, ...] = ()
+    win: str = "discard"
+    seat_wind: int = 27
+    round_wind: int = 27
+    bonus_tiles: tuple[int, ...] = ()
+    wild: int | None = None
+    events: frozenset[str] = frozenset()
+    dealer: bool = False
+    dealer_streak: int = 0
+    role: str = "winner"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win == "self_draw"
+
+    @property
+    def is_loser(self) -> bool:
+        return self.role == "loser"
+
+    @property
+    def full_concealed(self) -> tuple[int, ...]:
+        """The concealed tiles with the winning tile among them."""
+        if self.winning_tile is None:
+            return self.concealed
+        return self.concealed + (self.winning_tile,)
+
+    @property
+    def has_exposed_melds(self) -> bool:
+        return any(not m.is_concealed for m in self.melds)
+
+    def all_tiles(self) -> list[int]:
+        """Every playing tile: concealed, winning and melds (bonus tiles apart)."""
+        out = list(self.full_concealed)
+        for meld in self.melds:
+            out.extend(meld.tiles)
+        return out
+
+
+def read_hand(data: Any, *, hand_size: int) -> Hand:
+    """Read and check the contract's fields; the ruleset checks its own tile set and wilds."""
+    if not isinstance(data, Mapping):
+        raise EngineError(BAD_FIELD, "a hand must be a JSON object of fields")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise EngineError(BAD_FIELD, f"unknown field {unknown[0]!r}: the fields are {', '.join(sorted(FIELDS))}")
+    role = _choice(data, "role", ("winner", "loser"), "winner")
+    concealed = tuple(parse_tiles(_text(data, "concealed", required=True)))
+    winning = _winning_tile(data, role)
+    melds = tuple(_meld(m, i) for i, m in enumerate(_list(data, "melds")))
+    hand = Hand(
+        ruleset=str(data.get("ruleset")),
+        concealed=concealed,
+        winning_tile=winning,
+        melds=melds,
+        win=_choice(data, "win", WINS, None if role == "winner" else "discard"),
+        seat_wind=wind_kind(_choice(data, "seat_wind", tuple(WIND_LETTERS), "E")),
+        round_wind=wind_kind(_choice(data, "round_wind", tuple(WIND_LETTERS), "E")),
+        bonus_tiles=tuple(parse_tiles(_text(data, "bonus_tiles") or "")),
+        wild=_wild(data),
+        events=_events(data),
+        dealer=_bool(data, "dealer"),
+        dealer_streak=_count(data, "dealer_streak"),
+        role=role,
+        options=_options(data),
+    )
+    check_tile_count(hand, hand_size)
+    return hand
+
+
+def check_tile_count(hand: Hand, hand_size: int) -> None:
+    before_win = len(hand.concealed) + 3 * len(hand.melds)
+    if before_win != hand_size:
+        melds = f" + {len(hand.melds)} meld{'s' if len(hand.melds) != 1 else ''}" if hand.melds else ""
+        raise EngineError(
+            WRONG_TILE_COUNT,
+            f"the hand has {before_win} tiles before the win ({len(hand.concealed)} in hand{melds}, "
+            f"a kong counting as 3): it must have {hand_size}",
+        )
+
+
+def check_copies(hand: Hand) -> None:
+    """No more than 4 of a tile, counting melds, winning tile and bonus tiles; one of each flower."""
+    counts = Counter(hand.all_tiles())
+    counts.update(hand.bonus_tiles)
+    for kind, n in sorted(counts.items()):
+        limit = 1 if kind >= BONUS_BASE else 4
+        if n > limit:
+            each = "there is only one of each flower and season" if limit == 1 else "there are only 4 of each tile"
+            raise EngineError(TOO_MANY_COPIES, f"{n} copies of {tile_code(kind)}: {each}")
+
+
+def _text(data: Mapping[str, Any], name: str, *, required: bool = False) -> str | None:
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise EngineError(BAD_FIELD, f"the field {name!r} is missing: give the tiles as text like '123m'")
+        return None
+    if not isinstance(value, str):
+        raise EngineError(BAD_FIELD, f"{name!r} must be tiles written as text like '123m', not {value!r}")
+    return value
+
+
+def _winning_tile(data: Mapping[str, Any], role: str) -> int | None:
+    text = _text(data, "winning_tile")
+    if role == "loser":
+        if text:
+            raise EngineError(BAD_FIELD, "a loser's hand has no winning tile: leave 'winning_tile' out")
+        return None
+    if not text:
+        raise EngineError(BAD_FIELD, "the field 'winning_tile' is missing: name the tile the hand won on")
+    return parse_kind(text)
+
+
+def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...], default: str | None) -> str:
+    value = data.get(name)
+    if value is None:
+        if default is None:
+            raise EngineError(BAD_FIELD, f"the field {name!r} is missing: it is one of {', '.join(allowed)}")
+        return default
+    if value not in allowed:
+        raise EngineError(BAD_FIELD, f"{name!r} is {value!r}: it must be one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _list(data: Mapping[str, Any], name: str) -> list[Any]:
+    value = data.get(name)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise EngineError(BAD_FIELD, f"{name!r} must be a list")
+    return value
+
+
+def _meld(raw: Any, index: int) -> Meld:
+    where = f"meld {index + 1}"
+    if not isinstance(raw, Mapping) or "tiles" not in raw or "kind" not in raw:
+        raise EngineError(BAD_MELD, f"{where} must be an object with 'kind' and 'tiles'")
+    kind = raw["kind"]
+    if kind not in MELD_KINDS:
+        raise EngineError(BAD_MELD, f"{where} is a {kind!r}: a meld is one of {', '.join(MELD_KINDS)}")
+    if not isinstance(raw["tiles"], str):
+        raise EngineError(BAD_MELD, f"{where}: write its tiles as text like '555p'")
+    tiles = tuple(sorted(parse_tiles(raw["tiles"])))
+    added = raw.get("added", False)
+    if not isinstance(added, bool) or (added and kind != "kong"):
+        raise EngineError(BAD_MELD, f"{where}: 'added' is true or false, and only for an exposed kong")
+    _check_meld_shape(kind, tiles, where, raw["tiles"])
+    return Meld(kind, tiles, added)
+
+
+def _check_meld_shape(kind: str, tiles: tuple[int, ...], where: str, text: str) -> None:
+    size = 3 if kind in ("chow", "pung") else 4
+    if len(tiles) != size:
+        raise EngineError(BAD_MELD, f"{where} ({text}): a {kind.replace('_', ' ')} has {size} tiles, not {len(tiles)}")
+    if any(t >= BONUS_BASE for t in tiles):
+        raise EngineError(BAD_MELD, f"{where} ({text}): flowers and seasons are never in a meld")
+    if kind == "chow":
+        a, b, c = tiles
+        if is_honor(a) or not (b == a + 1 and c == a + 2 and a // 9 == c // 9):
+            raise EngineError(BAD_MELD, f"{where} ({text}): a chow is three tiles in a row of one suit")
+    elif len(set(tiles)) != 1:
+        raise EngineError(BAD_MELD, f"{where} ({text}): a {kind.replace('_', ' ')} is {size} identical tiles")
+
+
+def _wild(data: Mapping[str, Any]) -> int | None:
+    text = _text(data, "wild")
+    return parse_kind(text) if text else None
+
+
+def _events(data: Mapping[str, Any]) -> frozenset[str]:
+    events = _list(data, "events")
+    for event in events:
+        if event not in EVENTS:
+            raise EngineError(BAD_FIELD, f"unknown event {event!r}: events are {', '.join(sorted(EVENTS))}")
+    return frozenset(events)
+
+
+def _bool(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise EngineError(BAD_FIELD, f"{name!r} must be true or false, not {value!r}")
+    return value
+
+
+def _count(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name, 0)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EngineError(BAD_FIELD, f"{name!r} must be a whole number 0 or more, not {value!r}")
+    return value
+
+
+def _options(data: Mapping[str, Any]) -> dict[str, Any]:
+    value = data.get("options") or {}
+    if not isinstance(value, Mapping):
+        raise EngineError(BAD_FIELD, "'options' must be an object of house options")
+    return dict(value)

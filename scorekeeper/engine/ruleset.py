@@ -1,0 +1,198 @@
+"""The shape every ruleset shares: reading a hand, finding its arrangements, scoring the best.
+
+A ruleset module subclasses `Ruleset`, declares its metadata and pattern table as
+class attributes, and overrides the few hooks where it differs (`check`, `variants`,
+`evaluate`). `score` is the same for all: every arrangement of the hand (with each
+place the winning tile could have gone) is evaluated and the one worth most wins.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
+from .facts import Facts
+from .groups import STANDARD, Arrangement, Group
+from .hand import Hand, check_copies, read_hand
+from .patterns import Counted, Pattern
+from .search import arrangements
+from .tiles import KINDS, counts_of, tile_code, tile_name
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The concealed tiles as the search sees them: real counts plus wild tiles."""
+
+    counts: tuple[int, ...]
+    wilds: int = 0
+    wild_tiles: tuple[int, ...] = ()  # the face of each wild, for display
+    substitutions: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass
+class Score:
+    total: int
+    patterns: list[Counted]
+    limit: bool = False
+    arrangement: Arrangement | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def key(self) -> tuple[int, int]:
+        return (self.total, len(self.patterns))
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    allowed: tuple[Any, ...] = ()
+    note: str = ""
+
+
+class Ruleset:
+    key: ClassVar[str]
+    name: ClassVar[str]
+    name_zh: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    unit: ClassVar[str] = "points"
+    hand_size: ClassVar[int] = 13
+    forms: ClassVar[tuple[str, ...]] = (STANDARD,)
+    tile_set: ClassVar[frozenset[int]] = frozenset(range(42))
+    patterns: ClassVar[tuple[Pattern, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    # -- reading ---------------------------------------------------------------
+    def read(self, data: Mapping[str, Any]) -> Hand:
+        hand = read_hand(data, hand_size=self.hand_size)
+        self.check_tile_set(hand)
+        check_copies(hand)
+        self.check_options(hand.options)
+        self.check(hand)
+        return hand
+
+    def check_tile_set(self, hand: Hand) -> None:
+        for kind in [*hand.all_tiles(), *hand.bonus_tiles]:
+            if kind not in self.tile_set:
+                raise EngineError(BAD_TILE, f"{tile_name(kind)} is not used in {self.name}")
+        if hand.role == "loser" and not self.scores_losers:
+            raise EngineError(BAD_FIELD, f"{self.name} scores only the winner: 'role' must be 'winner'")
+
+    scores_losers: ClassVar[bool] = False
+
+    def check_options(self, given: Mapping[str, Any]) -> None:
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            option = known.get(name)
+            if option is None:
+                names = ", ".join(known) or "none"
+                raise EngineError(BAD_FIELD, f"unknown option {name!r} for {self.name} (its options: {names})")
+            if option.allowed and value not in option.allowed:
+                allowed = ", ".join(repr(a) for a in option.allowed)
+                raise EngineError(BAD_FIELD, f"option {name!r} is {value!r}: it must be one of {allowed}")
+
+    def option(self, hand: Hand, name: str) -> Any:
+        for option in self.options:
+            if option.name == name:
+                return hand.options.get(name, option.default)
+        raise KeyError(name)
+
+    def check(self, hand: Hand) -> None:
+        """Ruleset-specific checks (wilds, events); the default has none."""
+        if hand.wild is not None:
+            raise EngineError(BAD_FIELD, f"{self.name} has no wild tiles: leave 'wild' out")
+
+    # -- arranging -------------------------------------------------------------
+    def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
+        """How the concealed tiles are seen by the search; wild rulesets override."""
+        return [Variant(tuple(counts_of(tiles)))]
+
+    def arrangements(self, hand: Hand) -> list[Arrangement]:
+        melds = tuple(m.as_group() for m in hand.melds)
+        found: list[Arrangement] = []
+        for variant in self.variants(hand, hand.full_concealed):
+            for arrangement in arrangements(variant.counts, variant.wilds, self.forms, melds):
+                found.extend(self.placements(hand, variant, arrangement))
+        return found
+
+    def placements(self, hand: Hand, variant: Variant, arrangement: Arrangement) -> list[Arrangement]:
+        """The arrangement once for each distinct group the winning tile could have completed."""
+        if hand.winning_tile is None:
+            return [Arrangement(arrangement.form, arrangement.groups, None, variant.substitutions)]
+        wins_as_wild = hand.winning_tile in variant.wild_tiles
+        targets = {hand.winning_tile, *(to for face, to in variant.substitutions if face == hand.winning_tile)}
+        out: list[Arrangement] = []
+        seen: list[Group] = []
+        for index, group in enumerate(arrangement.groups):
+            if group.declared or group in seen:
+                continue
+            if wins_as_wild:
+                fits = group.wild_count > 0 or not group.tiles
+            else:
+                fits = any(t in targets for t in group.real_tiles())
+            if fits:
+                seen.append(group)
+                out.append(Arrangement(arrangement.form, arrangement.groups, index, variant.substitutions))
+        return out
+
+    def waits(self, hand: Hand) -> frozenset[int]:
+        """Tile kinds that would complete the hand before the win (all four held: not a wait)."""
+        held = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
+        melds = tuple(m.as_group() for m in hand.melds)
+        found = set()
+        for kind in range(KINDS):
+            if kind not in self.tile_set or held[kind] >= 4:
+                continue
+            tiles = hand.concealed + (kind,)
+            if any(arrangements(v.counts, v.wilds, self.forms, melds) for v in self.variants(hand, tiles)):
+                found.add(kind)
+        return frozenset(found)
+
+    # -- scoring ---------------------------------------------------------------
+    def score(self, hand: Hand) -> Score:
+        best: Score | None = None
+        waits = self.waits(hand) if self.needs_waits(hand) else frozenset()
+        for arrangement in self.arrangements(hand):
+            facts = Facts(hand, arrangement, waits)
+            result = self.evaluate(facts)
+            if result is None:
+                continue
+            result.arrangement = arrangement
+            if best is None or result.key() > best.key():
+                best = result
+        if best is None:
+            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+        return best
+
+    def needs_waits(self, hand: Hand) -> bool:
+        return False
+
+    def not_winning_message(self, hand: Hand) -> str:
+        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
+        return f"these tiles with {tile} do not make a winning hand under {self.name}"
+
+    def evaluate(self, facts: Facts) -> Score | None:
+        """Counted patterns and total for one arrangement; None when it is not a scoring win."""
+        raise NotImplementedError
+
+    def answer(self, score: Score) -> dict[str, Any]:
+        answer: dict[str, Any] = {
+            "ok": True, "ruleset": self.key, "total": score.total, "unit": self.unit,
+            "patterns": [c.as_answer() for c in score.patterns], "limit": score.limit,
+        }
+        answer.update(score.extra)
+        answer["sets"] = score.arrangement.notation() if score.arrangement else []
+        return answer
+
+    def describe(self) -> dict[str, Any]:
+        """The ruleset's own data for the app's rules page."""
+        return {
+            "key": self.key, "name": self.name, "name_zh": self.name_zh, "description": self.description,
+            "unit": self.unit, "hand_size": self.hand_size,
+            "patterns": [p.describe() for p in self.patterns],
+            "options": [{"name": o.name, "default": o.default, "allowed": list(o.allowed), "note": o.note}
+                        for o in self.options],
+        }
+
+
+Evaluator = Callable[[Facts], Score | None]

@@ -1,0 +1,284 @@
+"""Arrangement search: every way a hand splits into sets and a pair, wilds included.
+
+The concealed tiles are a 34-slot count vector plus a number of wild tiles. The
+search decomposes each suit on its own (a set never crosses suits), caching each
+suit's decompositions by its 9 counts and wild budget, then combines one
+decomposition per suit so that exactly one pair is formed; wilds left over form
+sets and a pair made only of wilds (`FREE_SET`, `FREE_PAIR`). A wild is only ever
+placed beside a real tile of the suit being decomposed, so the work grows with
+the shapes the real tiles allow, never as 34^k substitutions.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import product
+
+from .groups import (
+    CHOW, FREE_PAIR, FREE_SET, PAIR, PUNG, SEVEN_PAIRS, SEVEN_PAIRS_PUNG, STANDARD, THIRTEEN_ORPHANS,
+    Arrangement, Group, make_group,
+)
+from .tiles import KINDS
+
+TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+# A suit's decomposition: (wilds used, pairs formed, groups)
+SuitPart = tuple[int, int, tuple[Group, ...]]
+
+
+def standard_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, ...]]:
+    """Every split of the tiles (counts over 34 kinds, plus `wilds`) into sets + one pair."""
+    total = sum(counts[:KINDS]) + wilds
+    if total % 3 != 2:
+        return []
+    sets_needed = (total - 2) // 3
+    per_suit: list[list[SuitPart]] = []
+    for suit in range(4):
+        part = tuple(counts[suit * 9: suit * 9 + (7 if suit == 3 else 9)])
+        if not any(part):
+            continue
+        options = _suit_parts(part, suit, wilds)
+        if not options:
+            return []
+        per_suit.append(options)
+    found: list[tuple[Group, ...]] = []
+    for choice in product(*per_suit):
+        used = sum(c[0] for c in choice)
+        pairs = sum(c[1] for c in choice)
+        if used > wilds or pairs > 1:
+            continue
+        groups = tuple(g for c in choice for g in c[2])
+        set_count = len(groups) - pairs
+        free_sets = sets_needed - set_count
+        if free_sets < 0:
+            continue
+        groups += (_FREE_SET,) * free_sets + ((_FREE_PAIR,) if pairs == 0 else ())
+        found.append(groups)
+    return found
+
+
+_FREE_SET = Group(FREE_SET, (), ())
+_FREE_PAIR = Group(FREE_PAIR, (), ())
+
+
+def has_standard_win(counts: Sequence[int], wilds: int = 0) -> bool:
+    total = sum(counts[:KINDS]) + wilds
+    if total % 3 != 2:
+        return False
+    return _completes(tuple(counts[:KINDS]), wilds, True)
+
+
+@lru_cache(maxsize=200_000)
+def _completes(counts: tuple[int, ...], wilds: int, need_pair: bool) -> bool:
+    """Existence only (for waits): can the tiles all be used in sets and one pair?"""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        leftover = wilds - (2 if need_pair else 0)
+        return leftover >= 0 and leftover % 3 == 0
+    c = list(counts)
+    here = c[i]
+    if need_pair:
+        for real in (2, 1):
+            if here >= real and wilds >= 2 - real:
+                c[i] = here - real
+                if _completes(tuple(c), wilds - (2 - real), False):
+                    return True
+                c[i] = here
+    for real in (3, 2, 1):
+        if here >= real and wilds >= 3 - real:
+            c[i] = here - real
+            if _completes(tuple(c), wilds - (3 - real), need_pair):
+                return True
+            c[i] = here
+    if i < 27:
+        pos = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < i - pos or start + 2 > i - pos + 8:
+                continue
+            needed = 0
+            c2 = list(counts)
+            for k in (start, start + 1, start + 2):
+                if k < i:
+                    needed += 1
+                elif c2[k]:
+                    c2[k] -= 1
+                else:
+                    needed += 1
+            if needed <= wilds and _completes(tuple(c2), wilds - needed, need_pair):
+                return True
+    return False
+
+
+@lru_cache(maxsize=100_000)
+def _suit_parts(part: tuple[int, ...], suit: int, max_wilds: int) -> list[SuitPart]:
+    results: set[SuitPart] = set()
+    for wilds_used, pairs, groups in _decompose(part, suit * 9, suit == 3, max_wilds, True):
+        results.add((wilds_used, pairs, tuple(sorted(groups, key=_group_order))))
+    return sorted(results, key=lambda r: (r[0], r[1], [_group_order(g) for g in r[2]]))
+
+
+def _group_order(group: Group) -> tuple[int, str, tuple[bool, ...]]:
+    return (group.tiles[0], group.kind, group.wild)
+
+
+def _decompose(
+    counts: tuple[int, ...], base: int, honors: bool, wilds: int, pair_free: bool
+) -> Iterator[tuple[int, int, list[Group]]]:
+    """Yield (wilds used, pairs, groups) using every tile of one suit; the lowest tile goes first."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        yield 0, 0, []
+        return
+    for take, wild_mask, group in _groups_with_lowest(counts, i, base, honors, wilds, pair_free):
+        rest = list(counts)
+        for offset in take:
+            rest[offset] -= 1
+        used = sum(wild_mask)
+        is_pair = group.kind == PAIR
+        for sub_used, sub_pairs, sub_groups in _decompose(
+            tuple(rest), base, honors, wilds - used, pair_free and not is_pair
+        ):
+            yield used + sub_used, sub_pairs + is_pair, [group, *sub_groups]
+
+
+def _groups_with_lowest(
+    counts: tuple[int, ...], i: int, base: int, honors: bool, wilds: int, pair_free: bool
+) -> Iterator[tuple[tuple[int, ...], tuple[bool, ...], Group]]:
+    """Every group the lowest tile `i` can belong to: (offsets of real tiles used, wild mask, group)."""
+    kind = base + i
+    here = counts[i]
+    if pair_free:
+        for real in (2, 1):
+            if here >= real and wilds >= 2 - real:
+                mask = (False,) * real + (True,) * (2 - real)
+                yield (i,) * real, mask, make_group(PAIR, (kind, kind), mask)
+    for real in (3, 2, 1):
+        if here >= real and wilds >= 3 - real:
+            mask = (False,) * real + (True,) * (3 - real)
+            yield (i,) * real, mask, make_group(PUNG, (kind,) * 3, mask)
+    if honors:
+        return
+    for start in (i - 2, i - 1, i):
+        if start < 0 or start + 2 > 8:
+            continue
+        yield from _chows_through(counts, i, start, base, wilds)
+
+
+def _chows_through(
+    counts: tuple[int, ...], i: int, start: int, base: int, wilds: int
+) -> Iterator[tuple[tuple[int, ...], tuple[bool, ...], Group]]:
+    """Chows from `start` that use the real tile `i`; each other place is a real tile or a wild."""
+    choices: list[tuple[bool, ...]] = []
+    for offset in (start, start + 1, start + 2):
+        if offset < i:
+            choices.append((True,))
+        elif offset == i:
+            choices.append((False,))
+        elif counts[offset]:
+            choices.append((False, True))
+        else:
+            choices.append((True,))
+    tiles = (base + start, base + start + 1, base + start + 2)
+    for mask in product(*choices):
+        if sum(mask) > wilds:
+            continue
+        take = tuple(o for o, w in zip((start, start + 1, start + 2), mask) if not w)
+        yield take, mask, make_group(CHOW, tiles, mask)
+
+
+def seven_pairs_arrangements(counts: Sequence[int], wilds: int = 0, *, four_as_two: bool = True) -> list[tuple[Group, ...]]:
+    """Seven pairs (14 tiles). With `four_as_two`, four alike count as two pairs."""
+    if sum(counts[:KINDS]) + wilds != 14:
+        return []
+    groups: list[Group] = []
+    for kind in range(KINDS):
+        c = counts[kind]
+        if c > 2 and not four_as_two:
+            return []
+        for _ in range(c // 2):
+            groups.append(Group(PAIR, (kind, kind)))
+        if c % 2:
+            if wilds == 0:
+                return []
+            wilds -= 1
+            groups.append(make_group(PAIR, (kind, kind), (False, True)))
+    if wilds % 2:
+        return []
+    groups.extend([_FREE_PAIR] * (wilds // 2))
+    return [tuple(groups)]
+
+
+def seven_pairs_pung_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, ...]]:
+    """Taiwan's 16-tile 嚦咕嚦咕: seven pairs of seven kinds plus a pung of an eighth (17 tiles)."""
+    if sum(counts[:KINDS]) + wilds != 17:
+        return []
+    found = []
+    held = [k for k in range(KINDS) if counts[k]]
+    for pung_kind in held:
+        if counts[pung_kind] > 3:
+            continue
+        need = 3 - counts[pung_kind]
+        if need > wilds:
+            continue
+        mask = (False,) * counts[pung_kind] + (True,) * need
+        rest = [k for k in held if k != pung_kind]
+        pairs = [make_group(PAIR, (k, k), (False,) * counts[k] + (True,) * (2 - counts[k])) for k in rest if counts[k] <= 2]
+        if len(pairs) != len(rest):
+            continue
+        left = wilds - need - sum(2 - counts[k] for k in rest)
+        if left < 0 or left % 2:
+            continue
+        pairs.extend([_FREE_PAIR] * (left // 2))
+        if len(pairs) != 7:
+            continue
+        found.append((make_group(PUNG, (pung_kind,) * 3, mask), *sorted(pairs, key=_group_order_free)))
+    return found
+
+
+def _group_order_free(group: Group) -> tuple[int, ...]:
+    return group.tiles or (99,)
+
+
+def thirteen_orphans_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, ...]]:
+    """One of each terminal and honour plus a duplicate of one of them."""
+    if sum(counts[:KINDS]) + wilds != 14:
+        return []
+    if any(counts[k] for k in range(KINDS) if k not in TERMINALS_AND_HONORS):
+        return []
+    missing = sum(1 for k in TERMINALS_AND_HONORS if counts[k] == 0)
+    extra = [k for k in TERMINALS_AND_HONORS if counts[k] >= 2]
+    if any(counts[k] > 2 for k in TERMINALS_AND_HONORS) or len(extra) > 1 or missing > wilds:
+        return []
+    singles = tuple(
+        make_group("single", (k,), (counts[k] == 0,)) for k in TERMINALS_AND_HONORS
+    )
+    if extra:
+        pair_kinds = extra
+    else:
+        pair_kinds = [k for k in TERMINALS_AND_HONORS]  # a wild doubles any of them
+    found = []
+    for k in pair_kinds:
+        groups = tuple(g if g.first != k else make_group(PAIR, (k, k), (counts[k] == 0, counts[k] < 2)) for g in singles)
+        found.append(groups)
+    return found
+
+
+FORM_SEARCHES = {
+    STANDARD: standard_arrangements,
+    SEVEN_PAIRS: seven_pairs_arrangements,
+    SEVEN_PAIRS_PUNG: seven_pairs_pung_arrangements,
+    THIRTEEN_ORPHANS: thirteen_orphans_arrangements,
+}
+
+
+def arrangements(
+    counts: Sequence[int], wilds: int = 0, forms: Sequence[str] = (STANDARD,), melds: Sequence[Group] = ()
+) -> list[Arrangement]:
+    """Every arrangement of the concealed tiles under the given forms, with the melds added."""
+    found = []
+    for form in forms:
+        if form != STANDARD and melds:
+            continue
+        for groups in FORM_SEARCHES[form](counts, wilds):
+            found.append(Arrangement(form, tuple(melds) + groups))
+    return found

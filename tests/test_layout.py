@@ -1,0 +1,20 @@
+"""The engine stays pure Python: nothing under scorekeeper/engine/ may import Django."""
+import re
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
+DJANGO_IMPORT = re.compile(r"^\s*(import|from)\s+django")
+
+
+def test_engine_folder_exists():
+    assert ENGINE.is_dir()
+
+
+def test_engine_does_not_import_django():
+    offenders = [
+        f"{path.relative_to(ENGINE.parent.parent)}:{number}: {line.strip()}"
+        for path in sorted(ENGINE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if DJANGO_IMPORT.match(line)
+    ]
+    assert offenders == []
