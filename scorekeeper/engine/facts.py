@@ -32,7 +32,7 @@ class Facts:
 
     @cached_property
     def sets(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.groups if g.kind in (CHOW, PUNG, KONG, FREE_SET))
+        return tuple(g for g in self.groups if g.is_set)
 
     @cached_property
     def pair(self) -> Group | None:

@@ -9,6 +9,9 @@ CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 # Sets made only of wild tiles stand for any set (or pair); a ruleset that cares
 # what they are picks with `concretize`, the rest never need to.
 FREE_SET, FREE_PAIR = "free_set", "free_pair"
+# One real tile with two wilds is a pung of it or any chow through it: the search
+# returns it once as FLEX (written as the pung) and a ruleset that cares expands it.
+FLEX = "flex"
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, SEVEN_PAIRS_PUNG = (
     "standard", "seven_pairs", "thirteen_orphans", "seven_pairs_pung",
@@ -31,7 +34,7 @@ class Group:
 
     @property
     def is_set(self) -> bool:
-        return self.kind in (CHOW, PUNG, KONG, FREE_SET)
+        return self.kind in (CHOW, PUNG, KONG, FREE_SET, FLEX)
 
     @property
     def is_pung_like(self) -> bool:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 
 from .groups import (
-    CHOW, FREE_PAIR, FREE_SET, PAIR, PUNG, SEVEN_PAIRS, SEVEN_PAIRS_PUNG, STANDARD, THIRTEEN_ORPHANS,
+    CHOW, FLEX, FREE_PAIR, FREE_SET, PAIR, PUNG, SEVEN_PAIRS, SEVEN_PAIRS_PUNG, STANDARD, THIRTEEN_ORPHANS,
     Arrangement, Group, make_group,
 )
 from .tiles import KINDS
@@ -32,29 +32,36 @@ def standard_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[G
     if total % 3 != 2:
         return []
     sets_needed = (total - 2) // 3
-    per_suit: list[list[SuitPart]] = []
+    per_suit: list[dict[tuple[int, int], list[tuple[Group, ...]]]] = []
     for suit in range(4):
         part = tuple(counts[suit * 9: suit * 9 + (7 if suit == 3 else 9)])
         if not any(part):
             continue
-        options = _suit_parts(part, suit, wilds)
-        if not options:
+        buckets = _suit_buckets(part, suit, wilds)
+        if not buckets:
             return []
-        per_suit.append(options)
+        per_suit.append(buckets)
     found: list[tuple[Group, ...]] = []
-    for choice in product(*per_suit):
-        used = sum(c[0] for c in choice)
-        pairs = sum(c[1] for c in choice)
-        if used > wilds or pairs > 1:
-            continue
-        groups = tuple(g for c in choice for g in c[2])
-        set_count = len(groups) - pairs
-        free_sets = sets_needed - set_count
-        if free_sets < 0:
-            continue
-        groups += (_FREE_SET,) * free_sets + ((_FREE_PAIR,) if pairs == 0 else ())
-        found.append(groups)
+    for keys in _bucket_choices(per_suit, 0, wilds, 1):
+        pairs = sum(k[1] for k in keys)
+        for choice in product(*(buckets[key] for buckets, key in zip(per_suit, keys))):
+            groups = tuple(g for part in choice for g in part)
+            free_sets = sets_needed - (len(groups) - pairs)
+            found.append(groups + (_FREE_SET,) * free_sets + ((_FREE_PAIR,) if pairs == 0 else ()))
     return found
+
+
+def _bucket_choices(
+    per_suit: list[dict[tuple[int, int], list[tuple[Group, ...]]]], index: int, wilds: int, pairs: int
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """One (wilds used, pairs) bucket per suit, within the wild budget and at most one pair."""
+    if index == len(per_suit):
+        yield ()
+        return
+    for key in per_suit[index]:
+        if key[0] <= wilds and key[1] <= pairs:
+            for rest in _bucket_choices(per_suit, index + 1, wilds - key[0], pairs - key[1]):
+                yield (key, *rest)
 
 
 _FREE_SET = Group(FREE_SET, (), ())
@@ -109,26 +116,29 @@ def _completes(counts: tuple[int, ...], wilds: int, need_pair: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=100_000)
-def _suit_parts(part: tuple[int, ...], suit: int, max_wilds: int) -> list[SuitPart]:
-    results: set[SuitPart] = set()
-    for wilds_used, pairs, groups in _decompose(part, suit * 9, suit == 3, max_wilds, True):
-        results.add((wilds_used, pairs, tuple(sorted(groups, key=_group_order))))
-    return sorted(results, key=lambda r: (r[0], r[1], [_group_order(g) for g in r[2]]))
-
-
 def _group_order(group: Group) -> tuple[int, str, tuple[bool, ...]]:
     return (group.tiles[0], group.kind, group.wild)
 
 
+@lru_cache(maxsize=100_000)
+def _suit_buckets(part: tuple[int, ...], suit: int, max_wilds: int) -> dict[tuple[int, int], list[tuple[Group, ...]]]:
+    """A suit's decompositions, bucketed by (wilds used, pairs formed)."""
+    buckets: dict[tuple[int, int], dict[tuple[Group, ...], None]] = {}
+    for used, pairs, groups in _decompose(part, suit * 9, suit == 3, max_wilds, True):
+        # the lowest tile may open several groups in either order: keep each split once
+        buckets.setdefault((used, pairs), {})[tuple(sorted(groups, key=_group_order))] = None
+    return {key: list(splits) for key, splits in buckets.items()}
+
+
+@lru_cache(maxsize=200_000)
 def _decompose(
     counts: tuple[int, ...], base: int, honors: bool, wilds: int, pair_free: bool
-) -> Iterator[tuple[int, int, list[Group]]]:
-    """Yield (wilds used, pairs, groups) using every tile of one suit; the lowest tile goes first."""
+) -> tuple[tuple[int, int, tuple[Group, ...]], ...]:
+    """Every (wilds used, pairs, groups) using all tiles of one suit; the lowest tile goes first."""
     i = next((k for k, c in enumerate(counts) if c), -1)
     if i < 0:
-        yield 0, 0, []
-        return
+        return ((0, 0, ()),)
+    out = []
     for take, wild_mask, group in _groups_with_lowest(counts, i, base, honors, wilds, pair_free):
         rest = list(counts)
         for offset in take:
@@ -138,7 +148,8 @@ def _decompose(
         for sub_used, sub_pairs, sub_groups in _decompose(
             tuple(rest), base, honors, wilds - used, pair_free and not is_pair
         ):
-            yield used + sub_used, sub_pairs + is_pair, [group, *sub_groups]
+            out.append((used + sub_used, sub_pairs + is_pair, (group, *sub_groups)))
+    return tuple(out)
 
 
 def _groups_with_lowest(
@@ -152,10 +163,13 @@ def _groups_with_lowest(
             if here >= real and wilds >= 2 - real:
                 mask = (False,) * real + (True,) * (2 - real)
                 yield (i,) * real, mask, make_group(PAIR, (kind, kind), mask)
-    for real in (3, 2, 1):
+    for real in (3, 2):
         if here >= real and wilds >= 3 - real:
             mask = (False,) * real + (True,) * (3 - real)
             yield (i,) * real, mask, make_group(PUNG, (kind,) * 3, mask)
+    if wilds >= 2:
+        mask = (False, True, True)
+        yield (i,), mask, make_group(PUNG if honors else FLEX, (kind,) * 3, mask)
     if honors:
         return
     for start in (i - 2, i - 1, i):
@@ -175,12 +189,14 @@ def _chows_through(
         elif offset == i:
             choices.append((False,))
         elif counts[offset]:
-            choices.append((False, True))
+            # A real tile is always preferred to a wild where one is left: swapping a wild
+            # for a real tile of the same kind in another group gives the same sets.
+            choices.append((False,))
         else:
             choices.append((True,))
     tiles = (base + start, base + start + 1, base + start + 2)
     for mask in product(*choices):
-        if sum(mask) > wilds:
+        if sum(mask) > min(wilds, 1):  # two wilds with one real tile: the FLEX group
             continue
         take = tuple(o for o, w in zip((start, start + 1, start + 2), mask) if not w)
         yield take, mask, make_group(CHOW, tiles, mask)
