@@ -89,8 +89,8 @@ class Hand:
         return out
 
 
-def read_hand(data: Any, *, hand_size: int) -> Hand:
-    """Read and check the contract's fields; the ruleset checks its own tile set and wilds."""
+def read_hand(data: Any) -> Hand:
+    """Read and check the contract's fields; the ruleset checks tile set, copies, count and wilds."""
     if not isinstance(data, Mapping):
         raise EngineError(BAD_FIELD, "a hand must be a JSON object of fields")
     unknown = sorted(set(data) - FIELDS)
@@ -116,7 +116,6 @@ def read_hand(data: Any, *, hand_size: int) -> Hand:
         role=role,
         options=_options(data),
     )
-    check_tile_count(hand, hand_size)
     return hand
 
 

@@ -13,10 +13,10 @@ from typing import Any, ClassVar
 
 from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
 from .facts import Facts
-from .groups import STANDARD, Arrangement, Group
-from .hand import Hand, check_copies, read_hand
+from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
+from .hand import Hand, check_copies, check_tile_count, read_hand
 from .patterns import Counted, Pattern
-from .search import arrangements
+from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
 from .tiles import KINDS, counts_of, tile_code, tile_name
 
 
@@ -64,9 +64,10 @@ class Ruleset:
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:
-        hand = read_hand(data, hand_size=self.hand_size)
+        hand = read_hand(data)
         self.check_tile_set(hand)
         check_copies(hand)
+        check_tile_count(hand, self.hand_size)
         self.check_options(hand.options)
         self.check(hand)
         return hand
@@ -140,13 +141,34 @@ class Ruleset:
         held = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
         melds = tuple(m.as_group() for m in hand.melds)
         found = set()
-        for kind in range(KINDS):
+        for kind in self.wait_candidates(hand):
             if kind not in self.tile_set or held[kind] >= 4:
                 continue
             tiles = hand.concealed + (kind,)
-            if any(arrangements(v.counts, v.wilds, self.forms, melds) for v in self.variants(hand, tiles)):
+            if any(self.is_complete(v, melds) for v in self.variants(hand, tiles)):
                 found.add(kind)
         return frozenset(found)
+
+    def wait_candidates(self, hand: Hand) -> range | set[int]:
+        """Without wilds, a completing tile sits within two of a held tile of its suit, or is a
+        terminal or honour (thirteen orphans); with wilds any tile may complete."""
+        if hand.wild is not None:
+            return range(KINDS)
+        near = set(TERMINALS_AND_HONORS) if THIRTEEN_ORPHANS in self.forms else set()
+        for kind in set(hand.concealed):
+            if kind >= 27:
+                near.add(kind)
+                continue
+            low, high = kind - kind % 9, kind - kind % 9 + 8
+            near.update(range(max(low, kind - 2), min(high, kind + 2) + 1))
+        return near
+
+    def is_complete(self, variant: Variant, melds: Sequence[Group]) -> bool:
+        if STANDARD in self.forms and has_standard_win(variant.counts, variant.wilds):
+            return True
+        return bool(not melds and any(
+            FORM_SEARCHES[form](variant.counts, variant.wilds) for form in self.forms if form != STANDARD
+        ))
 
     # -- scoring ---------------------------------------------------------------
     def score(self, hand: Hand) -> Score:

@@ -31,16 +31,18 @@ def standard_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[G
     total = sum(counts[:KINDS]) + wilds
     if total % 3 != 2:
         return []
-    sets_needed = (total - 2) // 3
     per_suit: list[dict[tuple[int, int], list[tuple[Group, ...]]]] = []
-    for suit in range(4):
-        part = tuple(counts[suit * 9: suit * 9 + (7 if suit == 3 else 9)])
+    for suit, (start, stop) in enumerate(SUIT_SLICES):
+        part = tuple(counts[start:stop])
         if not any(part):
             continue
         buckets = _suit_buckets(part, suit, wilds)
         if not buckets:
             return []
         per_suit.append(buckets)
+    if not wilds:
+        return _combine_without_wilds(per_suit)
+    sets_needed = (total - 2) // 3
     found: list[tuple[Group, ...]] = []
     for keys in _bucket_choices(per_suit, 0, wilds, 1):
         pairs = sum(k[1] for k in keys)
@@ -48,6 +50,24 @@ def standard_arrangements(counts: Sequence[int], wilds: int = 0) -> list[tuple[G
             groups = tuple(g for part in choice for g in part)
             free_sets = sets_needed - (len(groups) - pairs)
             found.append(groups + (_FREE_SET,) * free_sets + ((_FREE_PAIR,) if pairs == 0 else ()))
+    return found
+
+
+SUIT_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _combine_without_wilds(per_suit: list[dict[tuple[int, int], list[tuple[Group, ...]]]]) -> list[tuple[Group, ...]]:
+    """Without wilds exactly one suit holds the pair and every other suit splits into sets."""
+    found: list[tuple[Group, ...]] = []
+    for pair_suit, buckets in enumerate(per_suit):
+        with_pair = buckets.get((0, 1))
+        if not with_pair:
+            continue
+        others = [b.get((0, 0)) for i, b in enumerate(per_suit) if i != pair_suit]
+        if not all(others):
+            continue
+        for choice in product(with_pair, *others):  # type: ignore[arg-type]
+            found.append(tuple(g for part in choice for g in part))
     return found
 
 
@@ -123,11 +143,47 @@ def _group_order(group: Group) -> tuple[int, str, tuple[bool, ...]]:
 @lru_cache(maxsize=100_000)
 def _suit_buckets(part: tuple[int, ...], suit: int, max_wilds: int) -> dict[tuple[int, int], list[tuple[Group, ...]]]:
     """A suit's decompositions, bucketed by (wilds used, pairs formed)."""
+    if max_wilds == 0:
+        splits = _plain(part, suit * 9, suit == 3, sum(part) % 3 == 2)
+        return {(0, sum(part) % 3 == 2): list(splits)} if splits else {}
     buckets: dict[tuple[int, int], dict[tuple[Group, ...], None]] = {}
     for used, pairs, groups in _decompose(part, suit * 9, suit == 3, max_wilds, True):
         # the lowest tile may open several groups in either order: keep each split once
         buckets.setdefault((used, pairs), {})[tuple(sorted(groups, key=_group_order))] = None
     return {key: list(splits) for key, splits in buckets.items()}
+
+
+@lru_cache(maxsize=None)
+def _set_of(kind: str, first: int) -> Group:
+    """Groups without wilds are values: one shared instance each."""
+    tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * (2 if kind == PAIR else 3)
+    return Group(kind, tiles)
+
+
+@lru_cache(maxsize=200_000)
+def _plain(counts: tuple[int, ...], base: int, honors: bool, need_pair: bool) -> tuple[tuple[Group, ...], ...]:
+    """Splits of one suit without wilds. All groups through the lowest tile are chosen at
+    once (a pair or not, a pung or not, the rest chows from it), so each split comes once."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return () if need_pair else ((),)
+    here = counts[i]
+    out: list[tuple[Group, ...]] = []
+    for pairs in ((1, 0) if need_pair and here >= 2 else (0,)):
+        for pungs in (1, 0):
+            chows = here - 2 * pairs - 3 * pungs
+            if chows < 0 or (chows and (honors or i > 6 or counts[i + 1] < chows or counts[i + 2] < chows)):
+                continue
+            rest = list(counts)
+            rest[i] = 0
+            if chows:
+                rest[i + 1] -= chows
+                rest[i + 2] -= chows
+            head = ((_set_of(PAIR, base + i),) * pairs + (_set_of(PUNG, base + i),) * pungs
+                    + (_set_of(CHOW, base + i),) * chows)
+            for tail in _plain(tuple(rest), base, honors, need_pair and not pairs):
+                out.append(head + tail)
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)

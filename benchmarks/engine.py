@@ -1,0 +1,170 @@
+"""Engine benchmark: prints median and p99 microseconds per hand (figures, not a test).
+
+    make bench            # or: .venv/bin/python benchmarks/engine.py [--hands N]
+
+Hands are random but seeded, so runs compare. Sections:
+- arrangement search on standard 14-tile hands, side by side with the PyPI `mahjong`
+  library's HandDivider on the same hands (ratio < 1 means we are faster);
+- the search on 17-tile hands, 17-tile hands with 3-4 wilds, and 14-tile hands with
+  3 wilds plus 2 white dragons that may stand in for the indicator (Taizhou);
+- a full score per ruleset.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper.engine import score_hand  # noqa: E402
+from scorekeeper.engine.groups import SEVEN_PAIRS, STANDARD  # noqa: E402
+from scorekeeper.engine.rulesets import RULESETS  # noqa: E402
+from scorekeeper.engine.search import arrangements  # noqa: E402
+from scorekeeper.engine.tiles import WHITE, counts_of, format_tiles, tile_code  # noqa: E402
+
+Hand = list[int]
+
+
+def random_winning_tiles(rng: random.Random, sets: int, kinds: Sequence[int] = tuple(range(34))) -> Hand:
+    """Random sets + a pair, no tile more than 4 times."""
+    suited = [k for k in kinds if k < 27 and k % 9 <= 6 and k + 2 in kinds]
+    while True:
+        tiles: Hand = []
+        for _ in range(sets):
+            if rng.random() < 0.45 or not suited:
+                tiles += [rng.choice(kinds)] * 3
+            else:
+                start = rng.choice(suited)
+                tiles += [start, start + 1, start + 2]
+        tiles += [rng.choice(kinds)] * 2
+        if max(counts_of(tiles)) <= 4:
+            rng.shuffle(tiles)
+            return tiles
+
+
+def with_wilds(rng: random.Random, tiles: Hand, count: int) -> tuple[Hand, int]:
+    """Take `count` tiles out to be wilds: the search sees the rest plus a wild count."""
+    return tiles[count:], count
+
+
+def timed(fn: Callable[[Any], Any], items: Sequence[Any]) -> list[float]:
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        fn(item)
+        times.append((time.perf_counter() - start) * 1e6)
+    return times
+
+
+def summary(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def row(name: str, times: list[float], note: str = "") -> tuple[float, float]:
+    median, p99 = summary(times)
+    print(f"{name:<58} {len(times):>6} {median:>10.1f} {p99:>10.1f}  {note}")
+    return median, p99
+
+
+def search_sections(rng: random.Random, n: int) -> None:
+    print(f"{'arrangement search':<58} {'hands':>6} {'median µs':>10} {'p99 µs':>10}")
+    standard = [random_winning_tiles(rng, 4) for _ in range(n)]
+    ours = timed(lambda t: arrangements(counts_of(t), 0, (STANDARD, SEVEN_PAIRS)), standard)
+    our_median, our_p99 = row("14-tile standard hands (ours, with seven pairs)", ours)
+    try:
+        from mahjong.hand_calculating.divider import HandDivider
+    except ImportError:
+        print("  (PyPI mahjong not installed: pip install '.[bench]' for the comparison)")
+    else:
+        theirs = timed(lambda t: HandDivider.divide_hand(counts_of(t)[:34]), standard)
+        their_median, their_p99 = row("14-tile standard hands (mahjong HandDivider)", theirs)
+        print(f"  ratio ours/theirs: median {our_median / their_median:.2f}, p99 {our_p99 / their_p99:.2f}")
+    seventeen = [random_winning_tiles(rng, 5) for _ in range(n)]
+    row("17-tile hands", timed(lambda t: arrangements(counts_of(t), 0), seventeen))
+    wild17 = [with_wilds(rng, random_winning_tiles(rng, 5), rng.choice((3, 4))) for _ in range(n)]
+    row("17-tile hands with 3-4 wilds", timed(lambda h: arrangements(counts_of(h[0]), h[1]), wild17))
+    whites = [_whites_hand(rng) for _ in range(n)]
+    row("14-tile hands, 3 wilds + 2 whites standing in", timed(_search_with_whites, whites))
+
+
+def _whites_hand(rng: random.Random) -> tuple[Hand, int]:
+    """14 tiles: 3 fortunes (wild), and 2 white dragons standing for the indicator's kind."""
+    tiles = random_winning_tiles(rng, 4, [k for k in range(34) if k != WHITE])
+    indicator = next(k for k in tiles if tiles.count(k) >= 2)
+    for _ in range(2):
+        tiles[tiles.index(indicator)] = WHITE
+    rest = [t for t in tiles if t != WHITE]
+    return rest[3:] + [WHITE, WHITE], indicator
+
+
+def _search_with_whites(item: tuple[Hand, int]) -> int:
+    tiles, indicator = item
+    found = 0
+    whites = tiles.count(WHITE)
+    for standing_in in range(whites + 1):
+        counts = counts_of(tiles)
+        counts[WHITE] -= standing_in
+        counts[indicator] += standing_in
+        found += len(arrangements(counts, 3))
+    return found
+
+
+# -- full scores ------------------------------------------------------------------------
+def score_inputs(rng: random.Random, key: str, n: int) -> list[dict[str, Any]]:
+    ruleset = RULESETS[key]
+    sets = (ruleset.hand_size - 1) // 3
+    kinds = sorted(k for k in ruleset.tile_set if k < 34)
+    if key == "fujian":
+        kinds = [k for k in kinds if k < 27]
+    out = []
+    while len(out) < n:
+        tiles = random_winning_tiles(rng, sets, kinds)
+        fields: dict[str, Any] = {"ruleset": key, "win": rng.choice(("self_draw", "discard")),
+                                  "seat_wind": rng.choice("ESWN"), "round_wind": "E"}
+        if key in ("taizhou", "fujian"):
+            wild = rng.choice([k for k in kinds if k < 27])
+            wilds = rng.choice((0, 1, 2, 3))
+            if tiles.count(wild) + wilds > 3:
+                continue
+            tiles = [wild] * wilds + tiles[wilds:]
+            fields["wild"] = tile_code(wild)
+        winning = tiles.pop()
+        if key in ("taizhou",) and fields.get("wild") == tile_code(winning):
+            fields["win"] = "self_draw"
+        fields["concealed"] = format_tiles(tiles)
+        fields["winning_tile"] = tile_code(winning)
+        out.append(fields)
+    return out
+
+
+def score_sections(rng: random.Random, n: int) -> None:
+    print(f"\n{'full score (score_hand, all arrangements)':<58} {'hands':>6} {'median µs':>10} {'p99 µs':>10}")
+    for key in ("zung-jung", "taiwan", "hk-old", "taizhou", "fujian"):
+        if key not in RULESETS:
+            print(f"{key:<58} not available yet")
+            continue
+        inputs = score_inputs(rng, key, n)
+        answers = [score_hand(h) for h in inputs]
+        wins = sum(1 for a in answers if a["ok"])
+        row(f"{key}", timed(score_hand, inputs), f"({wins} scored, {len(inputs) - wins} refused)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    search_sections(rng, args.hands)
+    score_sections(rng, args.hands)
+
+
+if __name__ == "__main__":
+    main()

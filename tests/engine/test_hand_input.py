@@ -1,0 +1,102 @@
+"""Reading a hand: each contract error code, with a message naming the offending part."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.engine import score_hand
+
+BASE = {"ruleset": "zung-jung", "concealed": "123m456p789s1122z", "winning_tile": "1z", "win": "discard"}
+
+
+def error_of(**changes):
+    data = {**BASE, **changes}
+    answer = score_hand({k: v for k, v in data.items() if v is not None})
+    assert answer["ok"] is False, answer
+    return answer["error"]["code"], answer["error"]["message"]
+
+
+def test_five_copies_are_named_in_a_players_words():
+    code, message = error_of(concealed="3333p56p789s1122z", winning_tile="3p")
+    assert code == "too_many_copies"
+    assert message == "5 copies of 3p: there are only 4 of each tile"
+
+
+def test_copies_count_melds_and_the_winning_tile():
+    code, _ = error_of(concealed="3p56p789s1122z", winning_tile="3p",
+                       melds=[{"kind": "pung", "tiles": "333p"}])
+    assert code == "too_many_copies"
+
+
+def test_each_flower_exists_once():
+    code, message = error_of(bonus_tiles="1f1f")
+    assert code == "too_many_copies" and "1f" in message
+
+
+def test_unknown_ruleset():
+    code, message = error_of(ruleset="riichi")
+    assert code == "unknown_ruleset" and "riichi" in message
+
+
+@pytest.mark.parametrize("field, value, part", [
+    ("concealed", "123m456p789s1122q", "q"), ("winning_tile", "0p", "0p"), ("bonus_tiles", "9f", "9f"),
+])
+def test_bad_tiles(field, value, part):
+    code, message = error_of(**{field: value})
+    assert code == "bad_tile" and part in message
+
+
+def test_wrong_tile_count_says_how_many():
+    code, message = error_of(concealed="123m456p789s112z")
+    assert code == "wrong_tile_count"
+    assert "12 tiles before the win" in message and "13" in message
+
+
+@pytest.mark.parametrize("meld, part", [
+    ({"kind": "chow", "tiles": "135m"}, "three tiles in a row"),
+    ({"kind": "pung", "tiles": "556m"}, "3 identical"),
+    ({"kind": "kong", "tiles": "555m"}, "4 tiles"),
+    ({"kind": "chow", "tiles": "123z"}, "three tiles in a row"),
+    ({"kind": "pair", "tiles": "55m"}, "'pair'"),
+    ({"kind": "pung", "tiles": "111f"}, "flowers"),
+])
+def test_bad_melds(meld, part):
+    code, message = error_of(concealed="456p789s1122z", melds=[meld])
+    assert code == "bad_meld" and part in message and "meld 1" in message
+
+
+@pytest.mark.parametrize("changes, part", [
+    ({"win": "tsumo"}, "win"), ({"win": None}, "win"), ({"seat_wind": "X"}, "seat_wind"),
+    ({"events": ["lucky"]}, "lucky"), ({"dealer": "yes"}, "dealer"), ({"dealer_streak": -1}, "dealer_streak"),
+    ({"options": {"unknown": 1}}, "unknown"), ({"options": {"chicken": 5}}, "chicken"),
+    ({"role": "loser", "winning_tile": None}, "winner"), ({"wild": "5p"}, "wild"), ({"winning": "1z"}, "winning"),
+    ({"concealed": 123}, "concealed"), ({"winning_tile": None}, "winning_tile"),
+])
+def test_bad_fields(changes, part):
+    code, message = error_of(**changes)
+    assert code == "bad_field" and part in message
+
+
+def test_not_winning():
+    code, message = error_of(concealed="123m456p789s1357z", winning_tile="2z")
+    assert code == "not_winning" and "2z" in message
+
+
+def test_a_hand_that_is_not_an_object():
+    assert score_hand([1, 2])["error"]["code"] == "bad_field"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 33), st.integers(5, 8))
+def test_impossible_tile_counts_are_always_too_many_copies(kind, copies):
+    from scorekeeper.engine.tiles import format_tiles
+    filler = [k for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29, 30) if k != kind]
+    tiles = [kind] * copies + filler[: 13 - copies]
+    answer = score_hand({**BASE, "concealed": format_tiles(tiles), "winning_tile": "7z" if kind != 33 else "6z"})
+    assert answer["error"]["code"] == "too_many_copies"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 20).filter(lambda n: n != 13))
+def test_any_wrong_count_is_wrong_tile_count(size):
+    from scorekeeper.engine.tiles import format_tiles
+    answer = score_hand({**BASE, "concealed": format_tiles(range(size)), "winning_tile": "1z"})
+    assert answer["error"]["code"] == "wrong_tile_count"
