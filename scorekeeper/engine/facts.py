@@ -5,11 +5,32 @@ One `Facts` per (hand, arrangement); every predicate in a pattern table reads it
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from .groups import CHOW, FREE_PAIR, FREE_SET, KONG, PAIR, PUNG, STANDARD, Arrangement, Group
 from .hand import Hand
 from .tiles import DRAGONS, WINDS, is_honor, is_major, is_terminal
+
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 - reads like the functools one it replaces
+    """functools.cached_property without its per-access lock (Python 3.11), which made
+    fact lookups the slowest part of scoring; Facts are never shared between threads."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value
+        return value
 
 
 class Facts:
@@ -126,4 +147,8 @@ class Facts:
         return pair.tiles[0] if pair is not None and pair.tiles else None
 
     def chow_counts(self) -> Counter[int]:
+        return self._chow_counter
+
+    @cached_property
+    def _chow_counter(self) -> Counter[int]:
         return Counter(g.first for g in self.chows)
