@@ -1,0 +1,381 @@
+"""`hk-old`: Hong Kong Old Style, the Chinese Classical points-and-doubles count (rules/hk-old.md).
+
+A hand's base points (20 for the win, its pungs and kongs, a valuable pair, the
+self-draw, a concealed discard win, bonus tiles) are doubled once per double
+met; the result is rounded to the nearest 10 (5 up) and capped at 500. A limit
+hand scores 500 and lists only its limit pattern. The page's numbers stand even
+where other Classical tables differ (a concealed pung is 8/16 here).
+
+Decisions where the page is silent:
+- Nine Gates needs the 13 tiles before the win to be exactly 1112345678999 of one
+  suit (any tile of that suit then wins); 14 tiles that merely contain the
+  pattern, held in another shape, are not Nine Gates.
+- A hand meeting several limit patterns lists the first in the page's order
+  (Thirteen Orphans, Nine Gates, Four Concealed Pungs, Big Four Winds, All
+  Honours, All Terminals); the score is 500 either way. Its `base_points` is 500
+  and its `doubles` 0, so base × 2^doubles still reads as the total.
+- `limit` is true for a limit hand and when the cap lowered the rounded score;
+  a count that rounds to exactly 500 is not capped.
+- Events are taken as given: `last_tile` and `last_discard` both give the
+  last-tile double whatever `win` says, and so do the kong events.
+- Where two arrangements round to the same score, the answer shows the limit
+  hand, then the one with the higher unrounded count.
+- `bonus_tiles` holds only flowers and seasons; a flower among the playing
+  tiles, or a playing tile among the bonus tiles, is refused. The option
+  `classical_extras` must be JSON true or false (1 or "yes" is `bad_field`).
+- Three dragon pungs are not Little Three Dragons; the page lists no Big Three
+  Dragons double, so such a hand counts its pungs (and, with the option, its
+  value pungs) only.
+- `wait_points` goes by the shape the winning tile filled in the arrangement
+  scored: 23 waiting on 1 and 4 with every 4 already held is the single tile
+  that could win, but it filled no edge, middle or pair wait, so it counts
+  nothing; a pung wait never counts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BAD_FIELD, BAD_TILE, EngineError
+from ..facts import Facts
+from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
+from ..hand import Hand
+from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..ruleset import Option, Ruleset, Score, Variant
+from ..tiles import BONUS_BASE, DRAGONS, EAST, counts_of, is_honor, is_major, is_simple, is_terminal, tile_code
+
+LIMIT = 500
+EXTRAS = "classical_extras"
+
+
+# -- base points: sets ----------------------------------------------------------------
+def _sets(groups: tuple[Group, ...], kind: str, major: bool) -> int:
+    return sum(1 for g in groups if g.kind == kind and is_major(g.first) == major)
+
+
+def _set_points(key: str, name: str, name_zh: str, points: int, kind: str, concealed: bool, major: bool,
+                note: str) -> Pattern:
+    """One row per (set, simple/major): the page gives the two values under one key."""
+    def test(f: Facts) -> int:
+        return _sets(f.concealed_pungs if concealed else f.open_pungs, kind, major)
+    return Pattern(key, name, name_zh, points, test, note=note)
+
+
+SET_POINTS = (
+    # hk-old.md: a pung completed by a discarded winning tile is melded (Facts.open_pungs)
+    _set_points("exposed_pung", "Melded Pung", "明刻", 2, PUNG, False, False, "Each melded pung of simples."),
+    _set_points("exposed_pung", "Melded Pung of Terminals/Honours", "么九明刻", 4, PUNG, False, True,
+                "Each melded pung of terminals or honours."),
+    _set_points("concealed_pung", "Concealed Pung", "暗刻", 8, PUNG, True, False, "Each concealed pung of simples."),
+    _set_points("concealed_pung", "Concealed Pung of Terminals/Honours", "么九暗刻", 16, PUNG, True, True,
+                "Each concealed pung of terminals or honours."),
+    _set_points("exposed_kong", "Melded Kong", "明槓", 8, KONG, False, False, "Each melded kong of simples."),
+    _set_points("exposed_kong", "Melded Kong of Terminals/Honours", "么九明槓", 16, KONG, False, True,
+                "Each melded kong of terminals or honours."),
+    _set_points("concealed_kong", "Concealed Kong", "暗槓", 16, KONG, True, False, "Each concealed kong of simples."),
+    _set_points("concealed_kong", "Concealed Kong of Terminals/Honours", "么九暗槓", 32, KONG, True, True,
+                "Each concealed kong of terminals or honours."),
+)
+
+
+# -- base points: the rest --------------------------------------------------------------
+@pattern("win", "Winning", "和牌", 20)
+def win(f: Facts) -> bool:
+    """Every win."""
+    return True
+
+
+@pattern("dragon_pair", "Dragon Pair", "箭牌將", 2)
+def dragon_pair(f: Facts) -> bool:
+    """The pair is a dragon."""
+    return f.pair_kind in DRAGONS
+
+
+# hk-old.md: a pair that is both seat and prevailing wind meets both rows (2 + 2 = 4)
+@pattern("seat_wind_pair", "Seat Wind Pair", "門風將", 2)
+def seat_wind_pair(f: Facts) -> bool:
+    """The pair is one's own seat wind."""
+    return f.pair_kind == f.hand.seat_wind
+
+
+@pattern("round_wind_pair", "Prevailing Wind Pair", "圈風將", 2)
+def round_wind_pair(f: Facts) -> bool:
+    """The pair is the prevailing wind."""
+    return f.pair_kind == f.hand.round_wind
+
+
+@pattern("self_draw_points", "Self-Drawn", "自摸", 2)
+def self_draw_points(f: Facts) -> bool:
+    """Won on a tile from the wall."""
+    return f.self_drawn
+
+
+@pattern("concealed_discard", "Concealed Hand on a Discard", "門前清", 10)
+def concealed_discard(f: Facts) -> bool:
+    """No melds (concealed kongs allowed), won on a discard."""
+    return f.concealed_hand and not f.self_drawn
+
+
+def _own_bonus_kinds(f: Facts) -> tuple[int, int]:
+    seat = f.hand.seat_wind - EAST
+    return BONUS_BASE + seat, BONUS_BASE + seat + 4
+
+
+@pattern("own_bonus", "Own Flower/Season", "正花", 4)
+def own_bonus(f: Facts) -> int:
+    """Each flower or season of one's own seat (1f/5f East ... 4f/8f North)."""
+    own = _own_bonus_kinds(f)
+    return sum(1 for k in f.hand.bonus_tiles if k in own)
+
+
+@pattern("flower", "Flower/Season", "花", 4)
+def flower(f: Facts) -> int:
+    """Each flower or season, whoever's (option classical_extras, instead of Own Flower/Season)."""
+    return len(f.hand.bonus_tiles)
+
+
+@pattern("wait_points", "Single Wait", "獨聽", 2)
+def wait_points(f: Facts) -> bool:
+    """Only one tile could have won and it filled an edge, middle or pair wait (option classical_extras)."""
+    group = f.winning_group
+    tile = f.hand.winning_tile
+    if group is None or f.waits != frozenset({tile}):
+        return False
+    if group.kind == PAIR:
+        return True
+    if group.kind != CHOW:
+        return False
+    number = group.first % 9
+    return (tile == group.tiles[1]  # middle
+            or (number == 0 and tile == group.tiles[2]) or (number == 6 and tile == group.first))  # edge
+
+
+# -- doubles (value = the factor) ----------------------------------------------------------
+@pattern("concealed_self_drawn", "Concealed Self-Drawn", "門清自摸", 2, kind="double")
+def concealed_self_drawn(f: Facts) -> bool:
+    """No melds (concealed kongs allowed), self-drawn."""
+    return f.concealed_hand and f.self_drawn
+
+
+# hk-old.md: counts beside concealed_self_drawn and the +2 points, as the source lists all three
+@pattern("self_drawn", "Self-Drawn", "自摸", 2, kind="double")
+def self_drawn(f: Facts) -> bool:
+    """Any self-drawn win."""
+    return f.self_drawn
+
+
+@pattern("all_simples", "All Simples", "斷么九", 2, kind="double")
+def all_simples(f: Facts) -> bool:
+    """No terminals or honours."""
+    return all(is_simple(t) for t in f.tiles)
+
+
+@pattern("one_suit", "One Suit", "清一色", 4, kind="double")
+def one_suit(f: Facts) -> bool:
+    """One suit only, no honours."""
+    return len(f.suits) == 1 and not f.has_honors
+
+
+@pattern("last_tile", "Last Tile", "海底", 2, kind="double")
+def last_tile(f: Facts) -> bool:
+    """Won on the last wall tile or the last discard."""
+    return bool(f.events & {"last_tile", "last_discard"})
+
+
+# hk-old.md mends the source: robbing a kong and the kong replacement are two separate doubles
+@pattern("kong_replacement", "Win on a Kong Replacement", "槓上開花", 2, kind="double")
+def kong_replacement(f: Facts) -> bool:
+    """Won on a kong's replacement tile."""
+    return "kong_replacement" in f.events
+
+
+@pattern("robbing_kong", "Robbing a Kong", "搶槓", 2, kind="double")
+def robbing_kong(f: Facts) -> bool:
+    """Won on the tile another player added to a melded pung."""
+    return "robbing_kong" in f.events
+
+
+@pattern("three_consecutive_chows", "Three Consecutive Chows", "一條龍", 2, kind="double")
+def three_consecutive_chows(f: Facts) -> bool:
+    """Chows 123, 456 and 789 of one suit."""
+    starts = {g.first for g in f.chows}
+    return any({s * 9, s * 9 + 3, s * 9 + 6} <= starts for s in range(3))
+
+
+@pattern("all_pungs", "All Pungs", "對對和", 2, kind="double")
+def all_pungs(f: Facts) -> bool:
+    """Four pungs or kongs."""
+    return len(f.pungs) == 4
+
+
+# hk-old.md mends the source: two dragon pungs and a pair of the third
+@pattern("little_three_dragons", "Little Three Dragons", "小三元", 2, kind="double")
+def little_three_dragons(f: Facts) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return f.dragon_pungs == 2 and f.pair_kind in DRAGONS
+
+
+@pattern("bonus_set", "Full Set of Flowers/Seasons", "一台花", 2, kind="double")
+def bonus_set(f: Facts) -> int:
+    """Each full set: all four flowers, or all four seasons."""
+    held = set(f.hand.bonus_tiles)
+    return sum(1 for first in (BONUS_BASE, BONUS_BASE + 4) if set(range(first, first + 4)) <= held)
+
+
+@pattern("value_pung", "Value Pung", "番牌", 2, kind="double")
+def value_pung(f: Facts) -> int:
+    """Each pung or kong of a dragon, the seat wind, the prevailing wind; a wind that is both counts twice
+    (option classical_extras)."""
+    seat, prevailing = f.hand.seat_wind, f.hand.round_wind
+    return sum((k in DRAGONS) + (k == seat) + (k == prevailing) for k in f.pung_kinds())
+
+
+# -- limit hands -------------------------------------------------------------------------------
+@pattern("thirteen_orphans", "Thirteen Orphans", "十三么", LIMIT, kind="limit")
+def thirteen_orphans(f: Facts) -> bool:
+    """One of each terminal and honour plus a duplicate of one of them."""
+    return f.form == THIRTEEN_ORPHANS
+
+
+@pattern("nine_gates", "Nine Gates", "九蓮寶燈", LIMIT, kind="limit")
+def nine_gates(f: Facts) -> bool:
+    """No melds; the 13 tiles before the win are 1112345678999 of one suit."""
+    return not f.hand.melds and is_nine_gates_wait(f.hand.concealed)
+
+
+def is_nine_gates_wait(concealed: tuple[int, ...]) -> bool:
+    counts = counts_of(concealed)
+    return len(concealed) == 13 and any(
+        counts[s * 9: s * 9 + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for s in range(3))
+
+
+@pattern("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", LIMIT, kind="limit")
+def four_concealed_pungs(f: Facts) -> bool:
+    """Four pungs or kongs of wall tiles (a pung completed by a discard is melded)."""
+    return len(f.concealed_pungs) == 4
+
+
+@pattern("big_four_winds", "Big Four Winds", "大四喜", LIMIT, kind="limit")
+def big_four_winds(f: Facts) -> bool:
+    """Four wind pungs or kongs."""
+    return f.wind_pungs == 4
+
+
+@pattern("all_honors", "All Honours", "字一色", LIMIT, kind="limit")
+def all_honors(f: Facts) -> bool:
+    """Honour tiles only."""
+    return all(is_honor(t) for t in f.tiles)
+
+
+@pattern("all_terminals", "All Terminals", "清么九", LIMIT, kind="limit")
+def all_terminals(f: Facts) -> bool:
+    """Ones and nines only."""
+    return all(is_terminal(t) for t in f.tiles)
+
+
+LIMITS = (thirteen_orphans, nine_gates, four_concealed_pungs, big_four_winds, all_honors, all_terminals)
+POINTS = (win, *SET_POINTS, dragon_pair, seat_wind_pair, round_wind_pair, self_draw_points, concealed_discard)
+DOUBLES = (concealed_self_drawn, self_drawn, all_simples, one_suit, last_tile, kong_replacement, robbing_kong,
+           three_consecutive_chows, all_pungs, little_three_dragons, bonus_set)
+# hk-old.md: option classical_extras swaps own_bonus for flower and adds wait_points and value_pung
+TABLES = {
+    False: (POINTS + (own_bonus,), DOUBLES),
+    True: (POINTS + (flower, wait_points), DOUBLES + (value_pung,)),
+}
+
+
+def doubles_of(counted: Counted) -> int:
+    """How many doublings a counted double is worth (×4 is two)."""
+    return (counted.pattern.value.bit_length() - 1) * counted.times
+
+
+def round_to_ten(points: int) -> int:
+    """hk-old.md: nearest 10, a 5 rounds up."""
+    return (points + 5) // 10 * 10
+
+
+@dataclass
+class ClassicalScore(Score):
+    raw: int = 0  # base × 2^doubles before rounding and the cap
+    limit_hand: bool = False
+
+    def key(self) -> tuple[int, int, int, int]:  # type: ignore[override]
+        return (self.total, int(self.limit_hand), self.raw, len(self.patterns))
+
+
+class HongKongOld(Ruleset):
+    key = "hk-old"
+    name = "Hong Kong Old Style (Classical points)"
+    name_zh = "香港舊章"
+    description = "Chinese Classical base points and doubles, rounded to 10, limit 500."
+    unit = "points"
+    hand_size = 13
+    forms = (STANDARD, THIRTEEN_ORPHANS)
+    patterns = LIMITS + POINTS + (own_bonus, flower, wait_points) + DOUBLES + (value_pung,)
+    options = (
+        Option(EXTRAS, False, (False, True),
+               "true: count every flower/season (4 each), a single wait (2) and value pungs (×2), "
+               "as Classical tables do"),
+    )
+
+    def check(self, hand: Hand) -> None:
+        super().check(hand)
+        value = hand.options.get(EXTRAS, False)
+        if not isinstance(value, bool):  # 1 == True would slip through the allowed values
+            raise EngineError(BAD_FIELD, f"option {EXTRAS!r} is {value!r}: it must be true or false")
+        for kind in hand.all_tiles():
+            if kind >= BONUS_BASE:
+                raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")
+        for kind in hand.bonus_tiles:
+            if kind < BONUS_BASE:
+                raise EngineError(BAD_FIELD, f"'bonus_tiles' holds flowers and seasons (1f-8f), not {tile_code(kind)}")
+
+    def needs_waits(self, hand: Hand) -> bool:
+        return bool(self.option(hand, EXTRAS))  # only wait_points asks for them
+
+    def waits(self, hand: Hand) -> frozenset[int]:
+        """The winning tile plus at most one other wait: wait_points only asks whether the winning
+        tile was the one wait, so the search stops at the first other tile that would have won."""
+        winning = hand.winning_tile
+        assert winning is not None  # hk-old scores only winners
+        held = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
+        melds = tuple(m.as_group() for m in hand.melds)
+        for kind in self.wait_candidates(hand):
+            if kind == winning or held[kind] >= 4:
+                continue
+            if self.is_complete(Variant(tuple(counts_of(hand.concealed + (kind,)))), melds):
+                return frozenset({winning, kind})
+        return frozenset({winning})
+
+    def evaluate(self, facts: Facts) -> Score | None:
+        for limit in LIMITS:
+            if limit.test(facts):  # hk-old.md: a limit hand scores 500 and nothing else
+                return ClassicalScore(LIMIT, [Counted(limit)], True, extra={"base_points": LIMIT, "doubles": 0},
+                                      raw=LIMIT, limit_hand=True)
+        if not facts.is_standard:
+            return None
+        points_table, doubles_table = TABLES[bool(self.option(facts.hand, EXTRAS))]
+        points = count_patterns(points_table, facts)
+        doubles = count_patterns(doubles_table, facts)
+        base = sum(c.value for c in points)
+        n = sum(doubles_of(c) for c in doubles)
+        raw = base * 2 ** n
+        rounded = round_to_ten(raw)
+        return ClassicalScore(min(rounded, LIMIT), points + doubles, rounded > LIMIT,
+                              extra={"base_points": base, "doubles": n}, raw=raw)
+
+    def answer(self, score: Score) -> dict[str, Any]:
+        answer = super().answer(score)
+        answer["patterns"] = [as_answer(c) for c in score.patterns]
+        return answer
+
+
+def as_answer(counted: Counted) -> dict[str, Any]:
+    """A double shows its factor as text ('x2', 'x4'), as fujian.md writes its ×2."""
+    answer = counted.as_answer()
+    if counted.pattern.kind == "double":
+        answer["value"] = f"x{2 ** doubles_of(counted)}"
+    return answer
+
+
+RULESET = HongKongOld()
