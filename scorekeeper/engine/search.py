@@ -89,15 +89,43 @@ _FREE_PAIR = Group(FREE_PAIR, (), ())
 
 
 def has_standard_win(counts: Sequence[int], wilds: int = 0) -> bool:
+    """Existence only (for waits): do the tiles split into sets and one pair?"""
     total = sum(counts[:KINDS]) + wilds
     if total % 3 != 2:
         return False
-    return _completes(tuple(counts[:KINDS]), wilds, True)
+    if wilds:
+        return _completes(tuple(counts[:KINDS]), wilds, True)
+    # without wilds the pair's suit is the one whose count leaves 2 over 3
+    parts = [tuple(counts[a:b]) for a, b in SUIT_SLICES]
+    remainders = [sum(p) % 3 for p in parts]
+    if 1 in remainders or remainders.count(2) != 1:
+        return False
+    return all(_suit_fits(p, s == 3, r == 2) for s, (p, r) in enumerate(zip(parts, remainders)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_fits(part: tuple[int, ...], honors: bool, pair: bool) -> bool:
+    """One suit's tiles split into sets (and the pair when `pair`), the lowest tile first."""
+    i = next((k for k, c in enumerate(part) if c), -1)
+    if i < 0:
+        return not pair
+    takes = [((i, i), False)] if pair and part[i] >= 2 else []
+    if part[i] >= 3:
+        takes.append(((i, i, i), pair))
+    if not honors and i + 2 < len(part) and part[i + 1] and part[i + 2]:
+        takes.append(((i, i + 1, i + 2), pair))
+    for take, still_pair in takes:
+        rest = list(part)
+        for k in take:
+            rest[k] -= 1
+        if _suit_fits(tuple(rest), honors, still_pair):
+            return True
+    return False
 
 
 @lru_cache(maxsize=200_000)
 def _completes(counts: tuple[int, ...], wilds: int, need_pair: bool) -> bool:
-    """Existence only (for waits): can the tiles all be used in sets and one pair?"""
+    """Existence with wilds: can the tiles all be used in sets and one pair?"""
     i = next((k for k, c in enumerate(counts) if c), -1)
     if i < 0:
         leftover = wilds - (2 if need_pair else 0)

@@ -1,0 +1,344 @@
+"""`taiwan`: Hong Kong-style Taiwanese mahjong (港式台灣麻雀), 16-tile play, as rules/taiwan.md decides.
+
+A win is 17 tiles: five sets and a pair, or 嚦咕嚦咕 (seven pairs and a pung, all
+concealed). Every pattern met adds its fan, except where the page's non-repeat
+families and exclusions say otherwise; honour fan (`round_wind`, `seat_wind`,
+`dragon_pung`) counts per set beside them. The pattern fan is capped at 88, then a
+winning dealer adds 2n+1 (n = continuations so far). Flowers add no fan: they are
+paid on the spot by the settlement.
+
+Decisions where the page and its source are silent:
+- A hand with no pattern is still a win worth 0 fan (the base alone is paid):
+  the page sets no minimum.
+- `limit` is true whenever the pattern fan reaches 88 (a limit hand, or a sum
+  capped at 88); every counted pattern is still listed so players see why.
+- `all_green` does not need the green dragon: bamboo 2, 3, 4, 6, 8 alone qualify.
+- `four_kongs` and `four_concealed_pungs` also count for five; five pungs in a run
+  are `four_sequential_pungs`.
+- The pung of 嚦咕嚦咕 is a pung: honour fan and tile-wide patterns (flushes,
+  all simples, 混老頭) count on a seven-pairs hand; set patterns need sets it lacks.
+- `last_tile` (海底撈月) needs a self-draw: it is the last *wall* tile. The events
+  `last_discard` and `robbing_kong` have no fan in this table and count nothing;
+  `three_golds` and `robbing_gold` belong to a game with golds and are refused.
+- Wait fans: a winning chow completed on its 1 (or its 9) with only one kind
+  waited on (the other end all held) is `single_wait`, as is a pung completed
+  from two pairs when the other pair's kind cannot come.
+- Events are taken as the table declares them (天胡 is not checked against
+  `dealer`); `dealer_streak` without `dealer` adds nothing.
+- Flowers or seasons in `concealed` or as `winning_tile` are refused (`bad_tile`):
+  they belong in `bonus_tiles`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
+
+from ..errors import BAD_FIELD, BAD_TILE, EngineError
+from ..facts import Facts
+from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
+from ..hand import Hand
+from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..ruleset import Ruleset, Score
+from ..tiles import BONUS_BASE, DRAGONS, WINDS, counts_of, is_honor, is_simple, is_terminal, tile_name
+
+LIMIT = 88
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo and the green dragon
+NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+WAIT_KEYS = ("single_wait", "edge_wait", "middle_wait", "pair_wait")
+# taiwan.md: non-repeat — seven pairs take no 門清/門清自摸 and no wait fan
+SEVEN_PAIRS_EXCLUDES = ("concealed", "concealed_self_drawn", *WAIT_KEYS)
+
+
+# -- shared views of an arrangement ---------------------------------------------------
+def _longest_pung_run(f: Facts) -> int:
+    """Most pungs of consecutive numbers in one suit."""
+    kinds = sorted({k for k in f.pung_kinds() if k < 27})
+    best = run = 0
+    previous = -9
+    for k in kinds:
+        run = run + 1 if k == previous + 1 and k // 9 == previous // 9 else 1
+        best = max(best, run)
+        previous = k
+    return best
+
+
+def _in_three_suits(kinds: list[int]) -> bool:
+    """Some number appears in all three suits."""
+    by_number: dict[int, set[int]] = {}
+    for k in kinds:
+        if k < 27:
+            by_number.setdefault(k % 9, set()).add(k // 9)
+    return any(len(suits) == 3 for suits in by_number.values())
+
+
+def _pair_kinds(f: Facts) -> list[int]:
+    return sorted(g.first for g in f.groups if g.kind == PAIR)
+
+
+def wait_kind(f: Facts) -> str | None:
+    """taiwan.md: the one wait fan, only when exactly one tile kind completed the hand."""
+    group = f.winning_group
+    tile = f.hand.winning_tile
+    if len(f.waits) != 1 or group is None or tile is None:
+        return None
+    if group.kind == PAIR:
+        return "pair_wait"
+    if group.kind == CHOW:
+        first = group.first
+        if tile == first + 1:
+            return "middle_wait"
+        if (tile == first + 2 and first % 9 == 0) or (tile == first and first % 9 == 6):
+            return "edge_wait"
+    return "single_wait"
+
+
+def is_nine_gates_wait(concealed: tuple[int, ...]) -> bool:
+    """The 16 tiles are 1112345678999 of one suit plus one complete set of that suit."""
+    counts = counts_of(concealed)
+    for suit in range(3):
+        extra = [c - n for c, n in zip(counts[suit * 9: suit * 9 + 9], NINE_GATES)]
+        if len(concealed) != 16 or sum(extra) != 3 or min(extra) < 0:
+            continue
+        if 3 in extra or any(extra[i: i + 3] == [1, 1, 1] for i in range(7)):
+            return True
+    return False
+
+
+# -- patterns of more than one line; the simple ones are rows of TABLE ---------------
+@pattern("nine_gates", "Nine Gates", "九蓮寶燈", 88)
+def nine_gates(f: Facts) -> bool:
+    """No melds, one suit; the 16 tiles before the win are 1112345678999 plus a complete set."""
+    return (not f.hand.melds and len(f.suits) == 1 and not f.has_honors
+            and is_nine_gates_wait(f.hand.concealed))
+
+
+@pattern("seven_consecutive_pairs", "Seven Consecutive Pairs", "連七對", 88, "pairs", SEVEN_PAIRS_EXCLUDES)
+def seven_consecutive_pairs(f: Facts) -> bool:
+    """Seven pairs of consecutive numbers in one suit, plus the pung."""
+    kinds = _pair_kinds(f)
+    if f.form != SEVEN_PAIRS_PUNG or len(kinds) != 7 or kinds[-1] >= 27:
+        return False
+    return kinds[0] // 9 == kinds[-1] // 9 and kinds[-1] - kinds[0] == 6
+
+
+@pattern("little_four_winds", "Lesser Four Winds", "小四喜", 64, "winds")
+def little_four_winds(f: Facts) -> bool:
+    """Three wind pungs or kongs and a pair of the fourth wind."""
+    return f.wind_pungs == 3 and f.pair_kind in WINDS
+
+
+@pattern("four_identical_chows", "Four Identical Chows", "一色四順", 48)
+def four_identical_chows(f: Facts) -> bool:
+    """Four identical chows."""
+    return any(n >= 4 for n in f.chow_counts().values())
+
+
+@pattern("seven_pairs", "Seven Pairs", "七對子", 24, "pairs", SEVEN_PAIRS_EXCLUDES)
+def seven_pairs(f: Facts) -> bool:
+    """Seven pairs of seven kinds plus a pung of an eighth, all concealed (嚦咕嚦咕)."""
+    return f.form == SEVEN_PAIRS_PUNG
+
+
+@pattern("mixed_triple_chow", "Mixed Triple Chow", "三色同順", 16)
+def mixed_triple_chow(f: Facts) -> bool:
+    """The same chow in all three suits."""
+    return _in_three_suits([g.first for g in f.chows])
+
+
+@pattern("mixed_triple_pung", "Mixed Triple Pung", "三色同刻", 16)
+def mixed_triple_pung(f: Facts) -> bool:
+    """Pungs of the same number in all three suits."""
+    return _in_three_suits(f.pung_kinds())
+
+
+@pattern("little_three_dragons", "Lesser Three Dragons", "小三元", 12, "dragons")
+def little_three_dragons(f: Facts) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return f.dragon_pungs == 2 and f.pair_kind in DRAGONS
+
+
+@pattern("all_melded", "All Melded Hand", "全求人", 12, excludes=WAIT_KEYS)
+def all_melded(f: Facts) -> bool:
+    """All five sets exposed (no concealed kong), won by a discard on the pair."""
+    melds = f.hand.melds
+    group = f.winning_group
+    return (len(melds) == 5 and not any(m.is_concealed for m in melds) and not f.self_drawn
+            and group is not None and group.kind == PAIR)
+
+
+@pattern("last_tile", "Last Tile Win", "海底撈月", 12)
+def last_tile(f: Facts) -> bool:
+    """Self-drawn on the very last wall tile."""
+    return "last_tile" in f.events and f.self_drawn
+
+
+@pattern("all_pungs", "All Pungs", "碰碰胡", 8)
+def all_pungs(f: Facts) -> bool:
+    """Five pungs or kongs and a pair."""
+    return f.is_standard and len(f.pungs) == 5
+
+
+@pattern("terminals_and_honors", "All Terminals and Honours", "混老頭", 8, "terminals")
+def terminals_and_honors(f: Facts) -> bool:
+    """Only terminals and honours, both present."""
+    return f.all_major and f.has_honors and f.has_terminals
+
+
+@pattern("concealed_self_drawn", "Concealed Hand, Self-Drawn", "門清自摸", 5,
+         excludes=("self_drawn", "concealed"))
+def concealed_self_drawn(f: Facts) -> bool:
+    """No exposed melds (concealed kongs allowed), self-drawn; not for seven pairs."""
+    # taiwan.md: non-repeat — a self-drawn seven pairs keeps its 自摸, so this must not be met there
+    return f.is_standard and f.concealed_hand and f.self_drawn
+
+
+@pattern("all_chows", "All Chows", "平胡", 4)
+def all_chows(f: Facts) -> bool:
+    """Five chows and a pair of suit tiles."""
+    pair = f.pair_kind
+    return f.is_standard and len(f.chows) == 5 and pair is not None and pair < 27
+
+
+@pattern("round_wind", "Round Wind", "圈風", 2)
+def round_wind(f: Facts) -> int:
+    """Each pung or kong of the round wind."""
+    return sum(1 for k in f.pung_kinds() if k == f.hand.round_wind)
+
+
+@pattern("seat_wind", "Seat Wind", "門風", 2)
+def seat_wind(f: Facts) -> int:
+    """A pung or kong of the seat wind (counts beside Round Wind when the same wind)."""
+    return sum(1 for k in f.pung_kinds() if k == f.hand.seat_wind)
+
+
+@pattern("dragon_pung", "Dragon Pung", "三元牌", 2)
+def dragon_pung(f: Facts) -> int:
+    """Each pung or kong of a dragon."""
+    return f.dragon_pungs
+
+
+# -- table rows ----------------------------------------------------------------------
+def _wait(key: str, name: str, name_zh: str, note: str) -> Pattern:
+    return Pattern(key, name, name_zh, 1, lambda f: wait_kind(f) == key, "wait", note=note)
+
+
+WAITS = (
+    _wait("single_wait", "Single Wait", "獨聽", "Only one tile kind could complete the hand (no other wait shape)."),
+    _wait("edge_wait", "Edge Wait", "邊張", "The only wait was a 3 for 12 or a 7 for 89."),
+    _wait("middle_wait", "Middle Wait", "嵌張", "The only wait was the middle tile of a chow."),
+    _wait("pair_wait", "Pair Wait", "單吊", "The only wait was a tile to pair a single."),
+)
+
+
+def _event(key: str, name: str, name_zh: str, value: int, note: str) -> Pattern:
+    return Pattern(key, name, name_zh, value, lambda f: key in f.events, note=note)
+
+
+def _at_least(key: str, name: str, name_zh: str, value: int, family: str, count: Callable[[Facts], int],
+              n: int, note: str) -> Pattern:
+    return Pattern(key, name, name_zh, value, lambda f: count(f) >= n, family, note=note)
+
+
+def _only(key: str, name: str, name_zh: str, value: int, family: str | None, tile_test: Callable[[int], bool],
+          note: str) -> Pattern:
+    return Pattern(key, name, name_zh, value, lambda f: all(tile_test(t) for t in f.tiles), family, note=note)
+
+
+def _kongs(f: Facts) -> int:
+    return len(f.kongs)
+
+
+def _concealed_pungs(f: Facts) -> int:
+    return len(f.concealed_pungs)
+
+
+TABLE: tuple[Pattern, ...] = (
+    Pattern("big_four_winds", "Great Four Winds", "大四喜", 88, lambda f: f.wind_pungs == 4, "winds",
+            note="Pungs or kongs of all four winds."),
+    Pattern("big_three_dragons", "Great Three Dragons", "大三元", 88, lambda f: f.dragon_pungs == 3, "dragons",
+            note="Pungs or kongs of all three dragons."),
+    _only("all_green", "All Green", "綠一色", 88, None, GREEN.__contains__,
+          "Only 2, 3, 4, 6, 8 of bamboo and the green dragon."),
+    nine_gates,
+    _at_least("four_kongs", "Four Kongs", "四槓", 88, "kongs", _kongs, 4, "Four kongs, exposed or concealed."),
+    seven_consecutive_pairs,
+    _event("heavenly", "Heavenly Hand", "天胡", 88, "The dealer wins on the initial deal."),
+    _event("earthly", "Earthly Hand", "地胡", 88, "Won on the dealer's first discard."),
+    _event("human", "Humanly Hand", "人胡", 88, "Won on one's first tile, before one's first discard."),
+    little_four_winds,
+    _only("all_honors", "All Honours", "字一色", 64, "terminals", is_honor, "Honour tiles only."),
+    _only("all_terminals", "All Terminals", "清老頭", 64, "terminals", is_terminal, "1s and 9s only."),
+    _at_least("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", 64, "concealed_pungs", _concealed_pungs, 4,
+              "Four or more pungs of wall tiles (a concealed kong counts)."),
+    four_identical_chows,
+    _at_least("four_sequential_pungs", "Four Sequential Pungs", "一色四節高", 48, "sequential_pungs",
+              _longest_pung_run, 4, "Four pungs of one suit with consecutive numbers."),
+    _at_least("three_sequential_pungs", "Three Sequential Pungs", "一色三節高", 32, "sequential_pungs",
+              _longest_pung_run, 3, "Three pungs of one suit with consecutive numbers."),
+    Pattern("big_three_winds", "Three Great Winds", "大三風", 32, lambda f: f.wind_pungs >= 3, "winds",
+            note="Three wind pungs or kongs."),
+    seven_pairs,
+    Pattern("full_flush", "Full Flush", "清一色", 24, lambda f: len(f.suits) == 1 and not f.has_honors,
+            note="One suit, no honours."),
+    Pattern("half_flush", "Half Flush", "湊一色", 24, lambda f: len(f.suits) == 1 and f.has_honors,
+            note="One suit plus honours."),
+    _event("ready_first_turn", "Ready on First Turn", "地聽", 24, "Ready from the first discard."),
+    mixed_triple_chow, mixed_triple_pung,
+    _at_least("three_kongs", "Three Kongs", "三槓", 16, "kongs", _kongs, 3, "Three kongs, exposed or concealed."),
+    little_three_dragons, all_melded, last_tile,
+    _event("kong_replacement", "Win on Kong Replacement", "槓上開花", 12, "Won on a kong's replacement tile."),
+    all_pungs, terminals_and_honors,
+    Pattern("three_concealed_pungs", "Three Concealed Pungs", "三暗刻", 6, lambda f: _concealed_pungs(f) == 3,
+            "concealed_pungs", note="Exactly three pungs of wall tiles (a concealed kong counts)."),
+    concealed_self_drawn, all_chows,
+    _only("all_simples", "All Simples", "斷么九", 4, None, is_simple, "No terminals or honours."),
+    round_wind, seat_wind, dragon_pung,
+    Pattern("self_drawn", "Self-Drawn Win", "自摸", 1, lambda f: f.self_drawn,
+            note="Self-drawn with exposed melds (or on seven pairs)."),
+    Pattern("concealed", "Concealed Hand", "門清", 1, lambda f: f.concealed_hand and not f.self_drawn,
+            note="No exposed melds (concealed kongs allowed), won by a discard."),
+    *WAITS,
+)
+# taiwan.md: dealer — added after the cap; the value 1 is a first deal, 2n+1 on 連n
+DEALER = Pattern("dealer", "Dealer", "莊家", 1, lambda f: f.hand.dealer, kind="dealer",
+                 note="The winner is the dealer: 2n+1 fan on continuation n (+1, 連一 +3, 連二 +5).")
+REFUSED_EVENTS = ("three_golds", "robbing_gold")
+
+
+class Taiwan(Ruleset):
+    key = "taiwan"
+    name = "Taiwanese (HK style)"
+    name_zh = "港式台灣麻雀"
+    description = "16-tile play: fan per pattern, capped at 88, plus the dealer's 2n+1; base + fan per payer."
+    unit = "fan"
+    hand_size = 16
+    forms = (STANDARD, SEVEN_PAIRS_PUNG)
+    patterns: ClassVar[tuple[Pattern, ...]] = (*TABLE, DEALER)
+
+    def check(self, hand: Hand) -> None:
+        super().check(hand)
+        for event in REFUSED_EVENTS:
+            if event in hand.events:
+                raise EngineError(BAD_FIELD, f"the event {event!r} needs a gold tile: {self.name} plays without golds")
+        for kind in (*hand.concealed, *((hand.winning_tile,) if hand.winning_tile is not None else ())):
+            if kind >= BONUS_BASE:
+                raise EngineError(BAD_TILE, f"{tile_name(kind)} is a bonus tile: give it in 'bonus_tiles', "
+                                            "not among the tiles in hand")
+
+    def needs_waits(self, hand: Hand) -> bool:
+        return True
+
+    def evaluate(self, facts: Facts) -> Score:
+        counted = count_patterns(TABLE, facts)
+        fan = sum(c.value for c in counted)
+        limit = fan >= LIMIT  # taiwan.md: limit
+        fan = min(fan, LIMIT)
+        hand = facts.hand
+        if hand.dealer:  # taiwan.md: dealer, after the cap
+            counted.append(Counted(replace(DEALER, value=2 * hand.dealer_streak + 1)))
+            fan += 2 * hand.dealer_streak + 1
+        return Score(fan, counted, limit)
+
+
+RULESET = Taiwan()
