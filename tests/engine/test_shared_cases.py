@@ -8,7 +8,7 @@ from engine_helpers import ROOT
 CASES = ROOT.parent / "shared" / "cases"
 CHECK = CASES / "check.py"
 # (ruleset, command) pairs the engine implements; each runs every case of that pair
-BUILT = [("zung-jung", "score"), ("hk-old", "score"), ("taiwan", "score")]
+BUILT = [("zung-jung", "score"), ("hk-old", "score"), ("taiwan", "score"), ("fujian", "score")]
 
 
 @pytest.mark.parametrize("ruleset, command", BUILT, ids=[f"{r}-{c}" for r, c in BUILT])

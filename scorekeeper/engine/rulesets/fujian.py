@@ -1,0 +1,382 @@
+"""`fujian`: Fujian (Fuzhou) Gold Rush (金麻将) scoring, as rules/fujian.md decides.
+
+A 17-tile hand (5 sets + a pair) wins; the gold (`wild`) stands for any tile in the
+concealed part. The score is the page's formula: non-special points (base, bonus
+tiles, golds held, kongs, dealer streak), doubled on a self-draw or when any special
+bonus is met, plus the special bonuses.
+
+The score depends on how the hand is arranged only through two facts: is it a win,
+and can its pair be two golds (金对)? Both are answered without enumerating
+arrangements: each suit's fewest golds needed (the search's `has_standard_win` on
+that suit alone, cached by its 9 counts) decides. One representative arrangement is
+then built, guided by the same check, for the answer's `sets`.
+
+Decisions where the page is silent:
+- A gold that is not a suit tile is refused: a wind or red dragon as `wild` is
+  `bad_field` (those are bonus tiles), 5z/6z/flowers are `bad_tile` (not in the set).
+- Four golds are accepted only with `robbing_gold` when the winning tile is the gold:
+  the fourth copy is the indicator, and only robbing it brings it into a hand.
+- `robbing_gold` is otherwise accepted whatever the winning tile (the dealer's
+  priority win needs no gold); `three_golds` needs exactly three golds held, the
+  winning tile being any tile (a dealt hand may already hold the three when the gold
+  is turned); the two events together are refused (one win happens one way).
+- A three-golds hand that is also complete shows its arrangement in `sets`; an
+  incomplete one shows only its melds.
+- Two golds used as the pair, or three as a set, are written as the gold's own tile
+  with a `*` each (`9s*9s*`): they are the tiles the players see.
+- A gold won on a discard counts as a gold held like any other.
+- `dealer_streak` without `dealer: true` scores nothing (the streak is the dealer's).
+- Other events (last tile, kong replacement, ...) are not Fujian bonuses and score nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..facts import Facts
+from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
+from ..hand import Hand
+from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..ruleset import Ruleset, Score
+from ..search import has_standard_win
+from ..tiles import KINDS, RED, WHITE, WINDS, counts_of, format_tiles, tile_code, tile_name
+
+BONUS_KINDS = frozenset((*WINDS, RED))
+SUIT_KINDS = frozenset(range(27))
+NON_SPECIAL, SPECIAL, DOUBLE = "points", "special", "double"
+INSTANT_WINS = ("three_golds", "robbing_gold")
+MAX_GOLDS = 3  # fujian.md: the fourth copy is the face-up indicator
+MAX_HELD = MAX_GOLDS + 1  # with robbing_gold
+# A pair of a kind no Fujian hand holds: added to one suit's counts, it turns the
+# "sets and one pair" check into a "sets only" check (any pair plus a wild is a pung,
+# so the dummy pair never helps where sets alone would fail).
+DUMMY_PAIR_KIND = WHITE
+
+
+def golds_held(hand: Hand) -> int:
+    """Physical golds in the hand, the winning tile included."""
+    return sum(1 for t in hand.full_concealed if t == hand.wild)
+
+
+def _kongs(hand: Hand, kind: str) -> int:
+    return sum(1 for m in hand.melds if m.kind == kind)
+
+
+# -- non-special points (doubled on a self-draw or any special bonus) ------------------
+@pattern("base", "Base", "底", 1)
+def base(f: Facts) -> bool:
+    """Every win."""
+    return True
+
+
+@pattern("bonus_tiles", "Bonus Tiles", "花", 1)
+def bonus_tiles(f: Facts) -> int:
+    """Each wind or red dragon shown face up."""
+    return len(f.hand.bonus_tiles)
+
+
+@pattern("golds", "Golds", "金", 1)
+def golds(f: Facts) -> int:
+    """Each gold tile in the winning hand, however it is used."""
+    return golds_held(f.hand)
+
+
+@pattern("concealed_kong", "Concealed Kong", "暗杠", 2)
+def concealed_kong(f: Facts) -> int:
+    """Each concealed kong."""
+    return _kongs(f.hand, "concealed_kong")
+
+
+@pattern("exposed_kong", "Exposed Kong", "明杠", 1)
+def exposed_kong(f: Facts) -> int:
+    """Each exposed kong, claimed or added to a pung."""
+    return _kongs(f.hand, "kong")
+
+
+@pattern("dealer_streak", "Dealer Streak", "连庄", 1)
+def dealer_streak(f: Facts) -> int:
+    """The dealer's N-th hand in a row as dealer (N ≥ 2, this one included) scores N."""
+    hand = f.hand
+    return hand.dealer_streak if hand.dealer and hand.dealer_streak >= 2 else 0
+
+
+# -- special bonuses (added after the doubling) -------------------------------------
+@pattern("no_bonus_no_kong", "No Bonus, No Kong", "平胡", 15, kind=SPECIAL)
+def no_bonus_no_kong(f: Facts) -> bool:
+    """No bonus tiles shown and no kongs (golds allowed)."""
+    return not f.hand.bonus_tiles and not any(m.kind in ("kong", "concealed_kong") for m in f.hand.melds)
+
+
+@pattern("three_golds", "Three Golds", "三金", 30, kind=SPECIAL)
+def three_golds(f: Facts) -> bool:
+    """Instant win on holding all three golds; counts as a self-draw."""
+    return "three_golds" in f.events
+
+
+@pattern("robbing_gold", "Robbing the Gold", "抢金", 30, kind=SPECIAL)
+def robbing_gold(f: Facts) -> bool:
+    """Won on the gold turned up at the start; counts as a self-draw."""
+    return "robbing_gold" in f.events
+
+
+@pattern("golden_pair", "Golden Pair", "金对", 50, kind=SPECIAL)
+def golden_pair(f: Facts) -> bool:
+    """The pair is two golds (not on a three-golds instant win)."""
+    # fujian.md: golden_pair is not available on a three_golds instant win
+    return "three_golds" not in f.events and is_gold_pair(f.pair)
+
+
+@pattern("all_one_suit", "All One Suit", "清一色", 100, kind=SPECIAL)
+def all_one_suit(f: Facts) -> bool:
+    """Every tile in hand and melds, golds apart, is of one suit."""
+    hand = f.hand
+    return len({t // 9 for t in hand.all_tiles() if t != hand.wild}) == 1
+
+
+DOUBLED = Pattern("double", "Doubled (self-draw or special)", "加倍", 2, lambda f: True, kind=DOUBLE,
+                  note="Self-draw (three golds and robbing the gold included) or any special bonus "
+                       "doubles the non-special points.")
+
+TABLE: tuple[Pattern, ...] = (
+    base, bonus_tiles, golds, concealed_kong, exposed_kong, dealer_streak,
+    no_bonus_no_kong, three_golds, robbing_gold, golden_pair, all_one_suit,
+)
+
+
+def is_gold_pair(group: Group | None) -> bool:
+    return group is not None and (group.kind == FREE_PAIR or (group.kind == PAIR and group.wild_count == 2))
+
+
+# -- the existence checks and one arrangement ------------------------------------------
+def fits(counts: Sequence[int], wilds: int, need_pair: bool) -> bool:
+    """Can the real tiles and `wilds` golds all be used in sets (and one pair if `need_pair`)?
+
+    A set never crosses suits, so each suit is checked on its own for the fewest golds
+    it needs (cached by its 9 counts); a pair of golds stands apart from every suit.
+    """
+    total = sum(counts[:KINDS]) + wilds
+    if total % 3 != (2 if need_pair else 0):
+        return False
+    parts = [tuple(counts[s * 9: s * 9 + 9]) for s in range(3)]
+    alone = [suit_need(p, False) for p in parts]
+    if not need_pair:
+        return _spent(alone) <= wilds
+    if _spent(alone) + 2 <= wilds:  # the pair made of two golds
+        return True
+    for index, part in enumerate(parts):
+        others = _spent(alone[:index] + alone[index + 1:])
+        with_pair = suit_need(part, True)
+        if with_pair is not None and others + with_pair <= wilds:
+            return True
+    return False
+
+
+def _spent(needs: Sequence[int | None]) -> int:
+    """Golds the suits need together; more than any hand holds when one cannot be completed."""
+    return sum(MAX_HELD + 1 if n is None else n for n in needs)
+
+
+@lru_cache(maxsize=50_000)
+def suit_need(part: tuple[int, ...], with_pair: bool) -> int | None:
+    """The fewest golds that complete one suit's tiles into sets (plus a pair); None: more than 4.
+
+    Golds beyond the fewest come in threes (a set of golds), so the fewest decides.
+    """
+    counts = list(part) + [0] * (KINDS - len(part))
+    if not with_pair:
+        counts[DUMMY_PAIR_KIND] += 2
+    first = (2 - sum(part)) % 3 if with_pair else (-sum(part)) % 3
+    for wilds in range(first, MAX_HELD + 1, 3):
+        if has_standard_win(counts, wilds):
+            return wilds
+    return None
+
+
+def has_golden_pair(counts: Sequence[int], wilds: int) -> bool:
+    """Two golds as the pair and everything else in sets."""
+    return wilds >= 2 and fits(counts, wilds - 2, False)
+
+
+def one_arrangement(counts: Sequence[int], wilds: int, gold: int, golden: bool) -> list[Group]:
+    """One split into sets and a pair (the pair two golds when `golden`); the hand must fit."""
+    if golden:
+        return _split(counts, wilds - 2, gold, False) + [_gold_group(PAIR, gold, 2)]
+    return _split(counts, wilds, gold, True)
+
+
+def _split(counts: Sequence[int], wilds: int, gold: int, need_pair: bool) -> list[Group]:
+    """Take the lowest real tile's group, checking each choice keeps the rest completable."""
+    left = list(counts[:KINDS])
+    groups: list[Group] = []
+    while (i := next((k for k, c in enumerate(left) if c), -1)) >= 0:
+        for take, group in _groups_with(left, i, wilds, need_pair):
+            rest = list(left)
+            for kind in take:
+                rest[kind] -= 1
+            is_pair = group.kind == PAIR
+            if fits(rest, wilds - group.wild_count, need_pair and not is_pair):
+                left, wilds, need_pair = rest, wilds - group.wild_count, need_pair and not is_pair
+                groups.append(group)
+                break
+        else:  # pragma: no cover - the caller checked the hand fits
+            raise AssertionError("no group fits")
+    if need_pair:
+        groups.append(_gold_group(PAIR, gold, 2))
+        wilds -= 2
+    groups.extend(_gold_group(PUNG, gold, 3) for _ in range(wilds // 3))
+    return groups
+
+
+def _gold_group(kind: str, gold: int, size: int) -> Group:
+    """Golds standing as themselves: what the players see on the table."""
+    return Group(kind, (gold,) * size, (True,) * size)
+
+
+def _groups_with(counts: Sequence[int], i: int, wilds: int, need_pair: bool) -> Iterator[tuple[tuple[int, ...], Group]]:
+    """Groups holding the lowest real tile `i`, fewest golds first: (real tiles taken, group)."""
+    for used in range(3):
+        if used > wilds:
+            return
+        real = 3 - used
+        if counts[i] >= real:
+            yield (i,) * real, make_group(PUNG, (i,) * 3, (False,) * real + (True,) * used)
+        yield from _chows_with(counts, i, used)
+        if need_pair and used < 2 and counts[i] >= 2 - used:
+            yield (i,) * (2 - used), make_group(PAIR, (i, i), (False,) * (2 - used) + (True,) * used)
+
+
+def _chows_with(counts: Sequence[int], i: int, used: int) -> Iterator[tuple[tuple[int, ...], Group]]:
+    """Chows through `i` needing exactly `used` golds (a place below `i` or missing is a gold)."""
+    if i >= 27:
+        return
+    low = i - i % 9
+    for start in (i - 2, i - 1, i):
+        if start < low or start + 2 > low + 8:
+            continue
+        tiles = (start, start + 1, start + 2)
+        mask = tuple(k < i or (k > i and not counts[k]) for k in tiles)
+        if sum(mask) == used:
+            yield tuple(k for k, w in zip(tiles, mask) if not w), make_group(CHOW, tiles, mask)
+
+
+class Fujian(Ruleset):
+    key = "fujian"
+    name = "Fujian Gold Rush"
+    name_zh = "福州金麻将"
+    description = ("17-tile hands with gold wild tiles; winds and red dragons are bonus tiles; "
+                   "every loser pays the winner's points.")
+    unit = "points"
+    hand_size = 16
+    forms = (STANDARD,)
+    tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
+    patterns = (*TABLE, DOUBLED)
+
+    # -- reading -----------------------------------------------------------------------
+    def check_tile_set(self, hand: Hand) -> None:
+        for kind in [*hand.all_tiles(), *hand.bonus_tiles]:
+            if kind not in self.tile_set:
+                raise EngineError(BAD_TILE, f"{tile_name(kind)} is not used in {self.name}: its 128 tiles "
+                                            "are the three suits, the four winds and the red dragons")
+        for where, kinds in _places(hand):
+            bonus = next((k for k in kinds if k in BONUS_KINDS), None)
+            if bonus is not None:
+                raise EngineError(BAD_TILE, f"{tile_name(bonus)} in {where}: winds and red dragons are bonus "
+                                            "tiles shown face up; list them in 'bonus_tiles'")
+        suit = next((k for k in hand.bonus_tiles if k not in BONUS_KINDS), None)
+        if suit is not None:
+            raise EngineError(BAD_TILE, f"{tile_name(suit)} in 'bonus_tiles' is not a bonus tile: "
+                                        "only winds (1z-4z) and red dragons (7z) are")
+        super().check_tile_set(hand)
+
+    def check(self, hand: Hand) -> None:
+        gold = _gold(hand)
+        for index, meld in enumerate(hand.melds):
+            if gold in meld.tiles:
+                raise EngineError(BAD_MELD, f"meld {index + 1} ({format_tiles(meld.tiles)}) holds the gold "
+                                            f"{tile_code(gold)}: golds are never used to claim a meld")
+        _check_gold_count(hand, gold)
+        _check_events(hand, gold)
+
+    # -- scoring -----------------------------------------------------------------------
+    def score(self, hand: Hand) -> Score:
+        assert hand.wild is not None  # check() refused a hand without a gold
+        counts = counts_of(t for t in hand.full_concealed if t != hand.wild)
+        wilds = golds_held(hand)
+        complete = fits(counts, wilds, True)
+        instant = "three_golds" in hand.events  # fujian.md: the hand need not be complete
+        if not complete and not instant:
+            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+        golden = not instant and has_golden_pair(counts, wilds)
+        concealed = one_arrangement(counts, wilds, hand.wild, golden) if complete else []
+        melds = tuple(m.as_group() for m in hand.melds)
+        arrangement = Arrangement(STANDARD, melds + tuple(concealed))
+        result = self.evaluate(Facts(hand, arrangement))
+        result.arrangement = arrangement
+        return result
+
+    def evaluate(self, facts: Facts) -> Score:
+        counted = count_patterns(TABLE, facts)
+        points = sum(c.value for c in counted if c.pattern.kind == NON_SPECIAL)
+        special = sum(c.value for c in counted if c.pattern.kind == SPECIAL)
+        # fujian.md: self-draw (three golds and robbing the gold count as one) or any special doubles
+        if facts.self_drawn or facts.events & set(INSTANT_WINS) or special > 0:
+            points *= 2
+            at = sum(1 for c in counted if c.pattern.kind == NON_SPECIAL)
+            counted.insert(at, Counted(DOUBLED))
+        return Score(points + special, counted)
+
+    def answer(self, score: Score) -> dict[str, Any]:
+        answer = super().answer(score)
+        for row in answer["patterns"]:
+            if row["key"] == DOUBLED.key:
+                row["value"] = "x2"
+        return answer
+
+    def not_winning_message(self, hand: Hand) -> str:
+        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
+        return (f"these 17 tiles with {tile} do not make 5 sets and a pair, even with the golds "
+                f"({tile_code(hand.wild) if hand.wild is not None else '?'}) standing for any tile")
+
+
+def _places(hand: Hand) -> Iterator[tuple[str, tuple[int, ...]]]:
+    yield "the hand", hand.concealed
+    if hand.winning_tile is not None:
+        yield "the winning tile", (hand.winning_tile,)
+    for index, meld in enumerate(hand.melds):
+        yield f"meld {index + 1}", meld.tiles
+
+
+def _gold(hand: Hand) -> int:
+    if hand.wild is None:
+        raise EngineError(BAD_FIELD, "the field 'wild' is missing: name the gold tile kind turned up, like '5p'")
+    if hand.wild not in SUIT_KINDS:
+        if hand.wild not in BONUS_KINDS:
+            raise EngineError(BAD_TILE, f"the gold {tile_name(hand.wild)} is not a {Fujian.name} tile")
+        raise EngineError(BAD_FIELD, f"the gold is {tile_name(hand.wild)}: the gold is always a suit tile "
+                                     "(winds and red dragons are bonus tiles)")
+    return hand.wild
+
+
+def _check_gold_count(hand: Hand, gold: int) -> None:
+    held = golds_held(hand)
+    robbed = "robbing_gold" in hand.events and hand.winning_tile == gold
+    if held > MAX_GOLDS + robbed:
+        raise EngineError(TOO_MANY_COPIES, f"{held} golds ({tile_code(gold)}) in the hand: the fourth is the "
+                                           "face-up indicator, out of play unless robbed as the winning tile")
+
+
+def _check_events(hand: Hand, gold: int) -> None:
+    instant = [e for e in INSTANT_WINS if e in hand.events]
+    if len(instant) == 2:
+        raise EngineError(BAD_FIELD, "a hand wins by three golds or by robbing the gold, not both")
+    for event in instant:
+        if not hand.self_drawn:
+            raise EngineError(BAD_FIELD, f"{event!r} is a win on a wall tile: give \"win\": \"self_draw\"")
+    if "three_golds" in hand.events and golds_held(hand) != MAX_GOLDS:
+        raise EngineError(BAD_FIELD, f"'three_golds' needs all three golds ({tile_code(gold)}) "
+                                     f"in the hand: it holds {golds_held(hand)}")
+
+
+RULESET = Fujian()
