@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from .groups import CHOW, FREE_PAIR, FREE_SET, KONG, PAIR, PUNG, STANDARD, Arrangement, Group
+from .groups import CHOW, FREE_PAIR, KONG, PAIR, PUNG, STANDARD, Arrangement, Group
 from .hand import Hand
 from .tiles import DRAGONS, WINDS, is_honor, is_major, is_terminal
 

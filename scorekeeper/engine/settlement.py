@@ -1,10 +1,204 @@
-"""`settle`: a whole session replayed (rules/README.md). Lands with issue 4."""
+"""`settle`: a whole session replayed (rules/README.md, "`settle`").
+
+The hands are the source of truth. `settle_session` is one pure replay: a loop over
+the hands carrying a small immutable `State` (the deal: dealer, continuations, round,
+hands dealt in the round; and taiwan's pull chain), each hand giving its answer:
+
+    {"kind": "win"|"draw"|"spot", "dealer", "dealer_streak", "round_wind", "round",
+     "hand_in_round", "seat_winds", "payments", "transfers", "tracked", "balances",
+     "score"?, "loser_scores"?}
+
+`payments` are the hand's own payments; `transfers` the money that moved for real
+(taiwan's pull ledger holds win payments back as `tracked` debts; elsewhere the two
+are the same); `balances` are the running nets, as if the session ended after this
+hand. The answer's `balances` settle every tracked debt, `closing` lists those last
+payments, `settle_up` clears the balances in the fewest payments, and `next` is the
+deal of the hand to come. A win given as a `hand` is scored by the ruleset with the
+derived dealer, streak and winds, and its answer is kept as `score`.
+
+Decisions where the pages are silent:
+- An on-the-spot entry's answer shows the deal of the hand it happens before.
+- The session's `options` go to the scorer when it declares them; a hand's own
+  `options` are added on top (and checked by the scorer).
+- A scored non-dealer gets `dealer_streak` 0: the streak is the dealer's.
+- Running `balances` settle the tracked debts as if the session ended there, so the
+  last hand's running balances are the session's `balances`.
+"""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from decimal import Decimal, DecimalException, localcontext
+from typing import Any, NamedTuple
 
-from .errors import UNKNOWN_RULESET, EngineError
+from .errors import BAD_FIELD, EngineError
+from .money import EXACT, ZERO, Payment, format_amount, rows
+from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
+from .rulesets import get_ruleset
+from .session import Draw, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
+from .settle_up import settle_up
+
+SEATS = 4
+
+
+class State(NamedTuple):
+    deal: Deal
+    chain: Chain = EMPTY
+
+
+class Step(NamedTuple):
+    """What one hand did: its own payments, the money moved, and any score answers."""
+
+    kind: str
+    payments: list[Payment]
+    transfers: list[Payment]
+    extra: Mapping[str, Any]
 
 
 def settle_session(data: Any) -> dict[str, Any]:
-    return EngineError(UNKNOWN_RULESET, "settling a session is not available yet").as_answer()
+    """Replay a session; bad input answers ok: false naming the hand at fault."""
+    try:
+        with localcontext(EXACT):
+            return _settle(data)
+    except EngineError as error:
+        return error.as_answer()
+    except DecimalException:
+        return SessionError(BAD_FIELD, "the amounts grew too long to keep exact").as_answer()
+
+
+def _settle(data: Any) -> dict[str, Any]:
+    session = read_session(data)
+    payoff = _payoff(session)
+    table = Table(session.dealer, payoff.read_stakes(session.stakes), payoff.read_options(session.options))
+    _check_house_options(session, payoff)
+    state = State(Deal(session.dealer))
+    cash = [ZERO] * SEATS
+    answers = []
+    for index, raw in enumerate(session.hands):
+        try:
+            entry = read_entry(raw, payoff)
+            step, after = _play(entry, state, session, payoff, table)
+        except EngineError as error:
+            raise at_hand(index, error) from error
+        for moved in step.transfers:
+            cash[moved.payer] -= moved.amount
+            cash[moved.payee] += moved.amount
+        answers.append(_hand_answer(step, state.deal, after.chain, cash, payoff))
+        state = after
+    closing = payoff.close(state.chain)
+    balances = _with(cash, closing)
+    assert sum(balances) == 0, balances
+    return {
+        "ok": True, "ruleset": payoff.key, "hands": answers,
+        "balances": [format_amount(b) for b in balances],
+        "closing": rows(closing), "settle_up": rows(settle_up(balances)),
+        "next": _deal_answer(state.deal, payoff),
+    }
+
+
+def _payoff(session: Session) -> Payoff:
+    try:
+        return payoff_for(session.ruleset)
+    except EngineError as error:
+        raise SessionError(error.code, error.message) from error
+
+
+def _check_house_options(session: Session, payoff: Payoff) -> None:
+    """Options the scorer knows are checked now, when the ruleset's scorer is there to ask."""
+    try:
+        ruleset = get_ruleset(payoff.key)
+    except EngineError:
+        return  # not written yet: a hand given as tiles will say so
+    ruleset.check_options({k: v for k, v in session.options.items() if k not in payoff.settlement_options})
+
+
+def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Table) -> tuple[Step, State]:
+    deal = state.deal
+    if isinstance(entry, Spot):  # taiwan.md: an on-the-spot entry changes no dealer, streak or chain
+        paid = payoff.spot_payments(entry, deal, table)
+        return Step("spot", paid, paid, {}), state
+    if isinstance(entry, Draw):
+        return Step("draw", [], [], {}), State(payoff.next_deal(deal, table, False, True), state.chain)
+    assert isinstance(entry, Win)
+    extra: dict[str, Any] = {}
+    scored = None
+    if entry.hand is not None:
+        extra["score"] = _score(entry.hand, entry.winner, deal, session, payoff, entry)
+        scored = extra["score"]["total"]
+    losers = _loser_values(entry, deal, session, payoff, extra)
+    value = payoff.figure(entry, deal, scored)
+    payments = payoff.payments(entry, value, losers, deal, table)
+    chain, transfers = payoff.carry(state.chain, entry, payments)
+    after = State(payoff.next_deal(deal, table, entry.winner == deal.dealer, False), chain)
+    return Step("win", payments, transfers, extra), after
+
+
+def _loser_values(win: Win, deal: Deal, session: Session, payoff: Payoff,
+                  extra: dict[str, Any]) -> tuple[Decimal | None, ...]:
+    """taizhou: each loser's points, scoring a loser's hand where one is given."""
+    if not win.loser_points:
+        return ()
+    values: list[Decimal | None] = []
+    scores: list[dict[str, Any] | None] = [None] * SEATS
+    for seat, entry in enumerate(win.loser_points):
+        if entry is None or isinstance(entry, int):
+            values.append(None if entry is None else Decimal(entry))
+        else:
+            scores[seat] = answer = _score(entry, seat, deal, session, payoff, None)
+            values.append(Decimal(answer["total"]))
+    if any(scores):
+        extra["loser_scores"] = scores
+    return tuple(values)
+
+
+def _score(fields: Mapping[str, Any], seat: int, deal: Deal, session: Session, payoff: Payoff,
+           win: Win | None) -> dict[str, Any]:
+    """A hand given as tiles, scored with what the replay knows (dealer, streak, winds)."""
+    ruleset = get_ruleset(payoff.key)
+    own = fields.get("options") or {}
+    if not isinstance(own, Mapping):
+        raise EngineError(BAD_FIELD, "the hand's 'options' must be an object")
+    declared = {o.name for o in ruleset.options}
+    options = {k: v for k, v in {**session.options, **own}.items() if k in declared or k in own}
+    derived = dict(fields)
+    dealer = seat == deal.dealer
+    derived.update(ruleset=payoff.key, dealer=dealer, dealer_streak=payoff.streak(deal) if dealer else 0,
+                   seat_wind=payoff.seat_wind(deal, seat), round_wind=deal.round_wind, options=options)
+    if win is None:
+        derived["role"] = "loser"
+    elif "win" not in derived:
+        derived["win"] = "self_draw" if win.self_drawn else "discard"
+    return ruleset.answer(ruleset.score(ruleset.read(derived)))
+
+
+def _with(cash: list[Decimal], payments: list[Payment]) -> list[Decimal]:
+    out = list(cash)
+    for p in payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def _deal_answer(deal: Deal, payoff: Payoff) -> dict[str, Any]:
+    return {
+        "dealer": deal.dealer, "dealer_streak": deal.continuations + payoff.streak_from,
+        "round_wind": deal.round_wind, "round": deal.rounds + 1, "hand_in_round": deal.hand_in_round + 1,
+        "seat_winds": list(payoff.seat_winds(deal)),
+    }
+
+
+def _hand_answer(step: Step, deal: Deal, chain: Chain, cash: list[Decimal], payoff: Payoff) -> dict[str, Any]:
+    answer = _deal_answer(deal, payoff)
+    answer["kind"] = step.kind
+    answer["payments"] = paid = rows(step.payments)
+    answer["transfers"] = list(paid) if step.transfers is step.payments else rows(step.transfers)
+    if chain.holder is None:
+        answer["tracked"] = []
+        balances = cash
+    else:
+        tracked = chain.tracked()
+        answer["tracked"] = rows(tracked)
+        balances = _with(cash, tracked)
+    answer["balances"] = [format_amount(b) for b in balances]
+    if step.extra:
+        answer.update(step.extra)
+    return answer

@@ -15,8 +15,6 @@ Decisions where the page and its source are silent:
 """
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..patterns import Counted, Pattern, count_patterns, pattern

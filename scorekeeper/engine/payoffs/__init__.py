@@ -1,0 +1,161 @@
+"""How each ruleset turns a hand into money and passes the deal (one module per ruleset).
+
+A `Payoff` declares its fields and stakes as class attributes and overrides a few
+hooks, like `Ruleset`: `payments` (who pays whom for a win), `keeps_deal` (the
+dealer rotation), `spot_payments` (taiwan) and `carry`/`close` (taiwan's pull
+ledger; elsewhere money moves at once). `payoff_for("taiwan")` finds a module by key.
+
+Shared decisions where the pages are silent:
+- The round wind wraps after North back to East (a fifth round is East again);
+  answers also give the round's number (1, 2, ...) and the hand's number in it.
+- A table's figures may be multiplied by a `per_point` stake (default 1) in the
+  rulesets that score in points; taiwan has its own stakes.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from importlib import import_module
+from typing import Any, ClassVar, NamedTuple
+
+from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
+from ..money import Payment, parse_amount
+from ..session import Spot, Win
+from .pull_ledger import EMPTY, Chain
+
+SEATS = 4
+WIND_LETTERS = "ESWN"
+SEAT_WINDS = tuple(tuple(WIND_LETTERS[(seat - dealer) % SEATS] for seat in range(SEATS)) for dealer in range(SEATS))
+MODULES = {"taiwan": "taiwan", "zung-jung": "zung_jung", "hk-old": "hk_old", "taizhou": "taizhou",
+           "fujian": "fujian"}
+
+
+class Deal(NamedTuple):
+    """Who deals this hand and where the session stands."""
+
+    dealer: int
+    continuations: int = 0  # hands the dealer has kept the deal (連n)
+    rounds: int = 0  # rounds completed: the deal went round all four and back to the first dealer
+    hand_in_round: int = 0  # hands dealt since this round began
+
+    @property
+    def round_wind(self) -> str:
+        return WIND_LETTERS[self.rounds % SEATS]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What holds for every hand of the session."""
+
+    first_dealer: int
+    stakes: Mapping[str, Decimal]
+    options: Mapping[str, Any]
+
+
+class Payoff:
+    key: ClassVar[str]
+    name: ClassVar[str]
+    figures: ClassVar[tuple[str, ...]] = ("points",)
+    win_fields: ClassVar[frozenset[str]] = frozenset()
+    spot_kinds: ClassVar[frozenset[str]] = frozenset()
+    stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}  # name -> allowed values (first: default)
+    needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
+    fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
+    streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
+
+    # -- the session's stakes and options --------------------------------------
+    def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:
+        stakes = dict(self.stake_defaults)
+        for name, value in raw.items():
+            if name not in self.stake_defaults:
+                raise EngineError(BAD_FIELD, f"unknown stake {name!r} for {self.name}: its stakes are "
+                                             f"{', '.join(self.stake_defaults)}")
+            stakes[name] = parse_amount(value, f"the stake {name!r}")
+        return stakes
+
+    def read_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The settlement's own options with defaults; the scorer checks the rest."""
+        options = dict(raw)
+        for name, allowed in self.settlement_options.items():
+            value = options.setdefault(name, allowed[0])
+            if value not in allowed:
+                raise EngineError(BAD_FIELD, f"option {name!r} is {value!r}: it must be one of "
+                                             f"{', '.join(repr(a) for a in allowed)}")
+        return options
+
+    # -- dealers and winds -----------------------------------------------------
+    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+        raise NotImplementedError
+
+    def next_deal(self, deal: Deal, table: Table, dealer_won: bool, draw: bool) -> Deal:
+        if self.keeps_deal(dealer_won, draw):
+            return Deal(deal.dealer, deal.continuations + 1, deal.rounds, deal.hand_in_round + 1)
+        dealer = (deal.dealer + 1) % SEATS
+        if dealer == table.first_dealer:  # the deal has gone round all four: a new round wind
+            return Deal(dealer, 0, deal.rounds + 1, 0)
+        return Deal(dealer, 0, deal.rounds, deal.hand_in_round + 1)
+
+    def streak(self, deal: Deal) -> int:
+        """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""
+        return deal.continuations + self.streak_from
+
+    def seat_wind(self, deal: Deal, seat: int) -> str:
+        return self.seat_winds(deal)[seat]
+
+    def seat_winds(self, deal: Deal) -> tuple[str, ...]:
+        """Each seat's wind: the dealer is East (hk-old: fixed by list order)."""
+        return SEAT_WINDS[0 if self.fixed_seats else deal.dealer]
+
+    # -- money -----------------------------------------------------------------
+    def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
+        """The winner's figure (fan or points) the payments are made of."""
+        return Decimal(scored if scored is not None else win.figure or 0)
+
+    def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,
+                 table: Table) -> list[Payment]:
+        raise NotImplementedError
+
+    def spot_payments(self, spot: Spot, deal: Deal, table: Table) -> list[Payment]:
+        raise EngineError(BAD_FIELD, f"{self.name} has no on-the-spot payments")
+
+    def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
+        """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""
+        return chain, payments
+
+    def close(self, chain: Chain) -> list[Payment]:
+        """The tracked debts paid at the end of the session."""
+        return chain.settle()
+
+
+OTHERS = tuple(tuple(p for p in range(SEATS) if p != seat) for seat in range(SEATS))
+
+
+def others(seat: int) -> tuple[int, ...]:
+    """The three other seats, in turn order."""
+    return OTHERS[seat]
+
+
+def payers(win: Win) -> tuple[int, ...]:
+    """Who pays a win where the discarder alone pays a discard (taiwan, hk-old)."""
+    if win.self_drawn:
+        return others(win.winner)
+    assert win.discarder is not None  # session.read_entry: a discard win names its discarder
+    return (win.discarder,)
+
+
+_FOUND: dict[str, Payoff] = {}
+
+
+def payoff_for(key: object) -> Payoff:
+    module = MODULES.get(key) if isinstance(key, str) else None
+    if module is None:
+        what = "no 'ruleset' given" if key is None else f"unknown ruleset {key!r}"
+        raise EngineError(UNKNOWN_RULESET, f"{what}: it is one of {', '.join(MODULES)}")
+    if module not in _FOUND:
+        _FOUND[module] = import_module(f"{__name__}.{module}").PAYOFF
+    return _FOUND[module]
+
+
+__all__ = ["Chain", "Deal", "EMPTY", "Payoff", "Table", "others", "payers", "payoff_for"]

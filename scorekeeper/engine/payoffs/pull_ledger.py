@@ -1,0 +1,54 @@
+"""taiwan's pull (拉) ledger: win payments are tracked as debts of the winner's chain (taiwan.md).
+
+Only the chain holder P is ever owed: `debts[L]` is what player L owes P. When W wins:
+1. W = P: each payer L of this hand owes `debts[L] × 1.5 + value_L`; the others' debts stay.
+2. W ≠ P: if P pays this hand, `debts[W]` is halved first; then every debt to P is paid
+   for real, and W's chain starts with `debts[L] = value_L`.
+3. A draw (or an on-the-spot payment) leaves the chain alone; at the end every debt is paid.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from ..money import HALF, ONE_AND_A_HALF, ZERO, Payment, rows
+
+NOBODY_OWES = (ZERO, ZERO, ZERO, ZERO)
+
+
+class Chain(NamedTuple):
+    holder: int | None = None
+    debts: tuple[Decimal, ...] = NOBODY_OWES
+
+    def tracked(self) -> list[Payment]:
+        if self.holder is None:
+            return []
+        return [Payment(seat, self.holder, debt) for seat, debt in enumerate(self.debts) if debt]
+
+    def tracked_rows(self) -> list[dict[str, Any]]:
+        return rows(self.tracked())
+
+    def settle(self) -> list[Payment]:
+        """Every tracked debt paid for real."""
+        return self.tracked()
+
+
+EMPTY = Chain()
+
+
+def pull(chain: Chain, winner: int, dues: list[Payment]) -> tuple[Chain, list[Payment]]:
+    """The chain after `winner` wins this hand's `dues`, and the money that moved for real."""
+    debts = list(chain.debts)
+    if chain.holder == winner:  # taiwan.md pull rule 1: a consecutive win
+        for due in dues:
+            debts[due.payer] = debts[due.payer] * ONE_AND_A_HALF + due.amount
+        return Chain(winner, tuple(debts)), []
+    paid: list[Payment] = []
+    if chain.holder is not None:
+        if any(due.payer == chain.holder for due in dues):  # taiwan.md pull rule 2: P pays, W's debt halves
+            debts[winner] = debts[winner] * HALF
+        paid = [Payment(seat, chain.holder, debt) for seat, debt in enumerate(debts) if debt]
+    fresh = [ZERO] * len(debts)
+    for due in dues:
+        fresh[due.payer] += due.amount
+    return Chain(winner, tuple(fresh)), paid

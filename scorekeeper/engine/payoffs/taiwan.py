@@ -1,0 +1,129 @@
+"""taiwan: win payments, the losing dealer's continuation fan, on-the-spot payments, the pull chain.
+
+taiwan.md, Money: a win is worth `base + fan × per_fan` to each payer (self-draw: the
+three others; discard: the discarder). A losing dealer on 連n (n >= 1) pays for
+`fan + (2n+1)`. The dealer keeps the deal on a win and on a draw. Win payments are
+carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once.
+
+Decisions where the page is silent:
+- `count` multiplies every on-the-spot kind (a table may record two concealed kongs
+  at once), not only flowers and grass.
+- The dice payments are the dealer's: `player` may be left out and, when given, must
+  be the dealer of the coming hand (the dice are rolled before it).
+- `to` is for `failed_peng` alone, and must be another player.
+- `fan` from a scored `hand` is the scorer's total, which already holds the winning
+  dealer's 2n+1; `pattern_fan` gets it added here.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import ClassVar
+
+from ..errors import BAD_FIELD, EngineError
+from ..money import Payment
+from ..session import Spot, Win
+from . import Deal, Payoff, Table, others, payers
+from .pull_ledger import Chain, pull
+
+FALSE_WIN_FAN = 30  # taiwan.md: a false win pays each other player a 30-fan win
+
+
+def _unit(stakes: Mapping[str, Decimal]) -> Decimal:
+    return stakes["unit"]
+
+
+@dataclass(frozen=True)
+class SpotKind:
+    key: str
+    receives: bool  # True: the player receives from each other; False: pays each other
+    amount: Callable[[Mapping[str, Decimal]], Decimal]
+    dealers: bool = False  # only the dealer rolls the dice
+    to_one: bool = False  # paid to `to` alone
+
+
+SPOTS = {s.key: s for s in (
+    SpotKind("flower", True, lambda s: s["flower_units"] * s["unit"]),
+    SpotKind("grass", True, lambda s: s["grass_units"] * s["unit"]),
+    SpotKind("concealed_kong", True, _unit),
+    SpotKind("unrevealed_kong", False, lambda s: 2 * s["unit"]),
+    SpotKind("chase", False, _unit),
+    SpotKind("dice_123", False, _unit, dealers=True),
+    SpotKind("dice_triplet", True, _unit, dealers=True),
+    SpotKind("false_win", False, lambda s: s["base"] + FALSE_WIN_FAN * s["per_fan"]),
+    SpotKind("failed_peng", False, _unit, to_one=True),
+)}
+
+
+def dealer_bonus(continuations: int) -> int:
+    """taiwan.md, Dealer: 2n+1 on 連n (+1 on a first deal)."""
+    return 2 * continuations + 1
+
+
+class TaiwanPayoff(Payoff):
+    key = "taiwan"
+    name = "taiwan"
+    figures = ("fan", "pattern_fan")
+    spot_kinds = frozenset(SPOTS)
+    stake_defaults: ClassVar[Mapping[str, Decimal]] = {
+        "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),
+        "flower_units": Decimal(1), "grass_units": Decimal(2),
+    }
+
+    def read_stakes(self, raw: Mapping[str, object]) -> dict[str, Decimal]:
+        stakes = super().read_stakes(raw)
+        if "unit" not in raw:  # taiwan.md: the on-the-spot unit is one base unit unless named
+            stakes["unit"] = stakes["base"]
+        return stakes
+
+    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+        return dealer_won or draw  # taiwan.md: 流局連莊
+
+    def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
+        fan = super().figure(win, deal, scored)
+        if win.figure_field == "pattern_fan" and win.winner == deal.dealer:
+            fan += dealer_bonus(deal.continuations)
+        return fan
+
+    def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,
+                 table: Table) -> list[Payment]:
+        base, per_fan = table.stakes["base"], table.stakes["per_fan"]
+        out = []
+        for payer in payers(win):
+            fan = value
+            if payer == deal.dealer and deal.continuations >= 1:  # taiwan.md: a losing dealer on 連n
+                fan += dealer_bonus(deal.continuations)
+            out.append(Payment(payer, win.winner, base + fan * per_fan))
+        return out
+
+    def spot_payments(self, spot: Spot, deal: Deal, table: Table) -> list[Payment]:
+        kind = SPOTS[spot.kind]
+        player = self._spot_player(spot, kind, deal)
+        amount = kind.amount(table.stakes) * spot.times
+        if kind.to_one:
+            if spot.to is None or spot.to == player:
+                raise EngineError(BAD_FIELD, f"{spot.kind} needs 'to': the other player who discarded")
+            return [Payment(player, spot.to, amount)]
+        if spot.to is not None:
+            raise EngineError(BAD_FIELD, f"{spot.kind} is paid between the player and each other: leave 'to' out")
+        if kind.receives:
+            return [Payment(other, player, amount) for other in others(player)]
+        return [Payment(player, other, amount) for other in others(player)]
+
+    @staticmethod
+    def _spot_player(spot: Spot, kind: SpotKind, deal: Deal) -> int:
+        if kind.dealers:
+            if spot.player is not None and spot.player != deal.dealer:
+                raise EngineError(BAD_FIELD, f"{spot.kind} is the dealer's: seat {deal.dealer} deals, "
+                                             f"not seat {spot.player}")
+            return deal.dealer
+        if spot.player is None:
+            raise EngineError(BAD_FIELD, f"{spot.kind} needs 'player': the seat it concerns")
+        return spot.player
+
+    def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
+        return pull(chain, win.winner, payments)
+
+
+PAYOFF = TaiwanPayoff()

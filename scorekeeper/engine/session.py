@@ -1,0 +1,278 @@
+"""Reading a `settle` session (rules/README.md, "`settle`") into typed hands.
+
+The session's own fields are read once (`read_session`); each hand is read as the
+replay reaches it (`read_entry`), so the first bad hand is the one reported.
+A hand is a `Win`, a `Draw` or (taiwan) a `Spot`. What a ruleset accepts on a win
+(its figure's name, `responsible`, `loser_points`) comes from its `HandRules`.
+
+Decisions where the pages are silent:
+- `dealer` defaults to 0, `stakes`/`options`/`hands` to empty; unknown fields of the
+  session or of a hand are refused (`bad_field`): a mistyped name would otherwise be
+  ignored and the money settled wrong.
+- An absent `discarder` is a null one (a self-draw). A win given as a `hand` may leave
+  its `win` out (it follows from `discarder`); when it says `win`, the two must agree.
+- Figures (`fan`, `pattern_fan`, `points`, `loser_points`) are whole numbers >= 0.
+- Two players may share a name: seats, not names, identify them.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Protocol
+
+from .errors import BAD_FIELD, EngineError
+
+SEATS = 4
+SESSION_FIELDS = frozenset({"ruleset", "stakes", "options", "players", "dealer", "hands"})
+WIN_CORE = frozenset({"winner", "discarder", "hand"})
+SPOT_FIELDS = frozenset({"spot", "player", "count", "to"})
+DRAW_FIELDS = frozenset({"draw"})
+
+
+class SessionError(EngineError):
+    """A bad session: the answer also names the hand (0-based) when one is at fault."""
+
+    def __init__(self, code: str, message: str, hand: int | None = None) -> None:
+        super().__init__(code, message)
+        self.hand = hand
+
+    def as_answer(self) -> dict[str, object]:
+        error: dict[str, object] = {"code": self.code, "message": self.message}
+        if self.hand is not None:
+            error["hand"] = self.hand
+        return {"ok": False, "error": error}
+
+
+def at_hand(index: int, error: EngineError) -> SessionError:
+    """The error as the session's answer: 'hand 3: ...' (1-based for players), index 2 for the app."""
+    return SessionError(error.code, f"hand {index + 1}: {error.message}", index)
+
+
+class HandRules(Protocol):
+    """What a ruleset's settlement accepts on a hand (see payoffs.Payoff)."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    figures: ClassVar[tuple[str, ...]]
+    win_fields: ClassVar[frozenset[str]]
+    spot_kinds: ClassVar[frozenset[str]]
+    needs_discarder: ClassVar[bool]  # who discarded decides who pays
+
+
+class Win(NamedTuple):
+    winner: int
+    discarder: int | None
+    self_drawn: bool
+    figure_field: str  # "fan", "pattern_fan", "points", or "hand" when it is to be scored
+    figure: int | None  # the table's figure; None when given as a hand
+    hand: Mapping[str, Any] | None = None
+    responsible: int | None = None
+    responsible_named: bool = False  # the hand has a 'responsible' field, null meaning nobody
+    loser_points: tuple[Any, ...] = ()  # taizhou: int, a loser's hand (object) or None (the winner's)
+
+
+class Draw(NamedTuple):
+    pass
+
+
+class Spot(NamedTuple):
+    kind: str
+    player: int | None
+    times: int  # the input's `count`
+    to: int | None
+
+
+Entry = Win | Draw | Spot
+DRAW = Draw()
+
+
+@dataclass(frozen=True)
+class Session:
+    ruleset: object  # checked against the payoffs by the caller
+    players: tuple[str, ...]
+    dealer: int
+    stakes: Mapping[str, Any]
+    options: Mapping[str, Any]
+    hands: tuple[Any, ...]  # raw hands, read one at a time by `read_entry`
+
+
+def read_session(data: Any) -> Session:
+    """The session's own fields; the ruleset key is checked by the caller."""
+    if not isinstance(data, Mapping):
+        raise SessionError(BAD_FIELD, "a session must be a JSON object with ruleset, players and hands")
+    _refuse_unknown(data, SESSION_FIELDS, "the session")
+    return Session(
+        ruleset=data.get("ruleset"),
+        players=_players(data.get("players")),
+        dealer=_seat(data.get("dealer", 0), "'dealer' (the first dealer's seat)"),
+        stakes=_mapping(data.get("stakes"), "stakes"),
+        options=_mapping(data.get("options"), "options"),
+        hands=tuple(_list(data.get("hands"), "hands")),
+    )
+
+
+def read_entry(raw: Any, rules: HandRules) -> Entry:
+    """One hand: a win, a draw or an on-the-spot payment."""
+    if not isinstance(raw, Mapping):
+        raise EngineError(BAD_FIELD, "each hand must be a JSON object")
+    if "draw" in raw:
+        return _draw(raw)
+    if "spot" in raw:
+        return _spot(raw, rules)
+    if "winner" in raw:
+        return _win(raw, rules)
+    raise EngineError(BAD_FIELD, "it is none of a win ('winner'), a draw ('draw': true) or an "
+                                 "on-the-spot payment ('spot')")
+
+
+def _draw(raw: Mapping[str, Any]) -> Draw:
+    if raw["draw"] is not True:
+        raise EngineError(BAD_FIELD, "a drawn hand is written \"draw\": true (and nothing else)")
+    _refuse_unknown(raw, DRAW_FIELDS, "a drawn hand")
+    return DRAW
+
+
+def _spot(raw: Mapping[str, Any], rules: HandRules) -> Spot:
+    if not rules.spot_kinds:
+        raise EngineError(BAD_FIELD, f"{rules.name} has no on-the-spot payments (they are taiwan's)")
+    _refuse_unknown(raw, SPOT_FIELDS, "an on-the-spot payment")
+    kind = raw["spot"]
+    if kind not in rules.spot_kinds:
+        raise EngineError(BAD_FIELD, f"unknown on-the-spot kind {kind!r}: it is one of "
+                                     f"{', '.join(sorted(rules.spot_kinds))}")
+    player = raw.get("player")
+    to = raw.get("to")
+    count = raw.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise EngineError(BAD_FIELD, f"'count' is {count!r}: it is how many times, a whole number from 1")
+    return Spot(str(kind), None if player is None else _seat(player, "'player'"), count,
+                None if to is None else _seat(to, "'to'"))
+
+
+def _win(raw: Mapping[str, Any], rules: HandRules) -> Win:
+    known = WIN_CORE | rules.win_fields | frozenset(rules.figures)
+    if not raw.keys() <= known:
+        _refuse_unknown(raw, known, f"a {rules.name} win")
+    winner = _seat(raw["winner"], "'winner'")
+    discarder = raw.get("discarder")
+    if discarder is not None:
+        discarder = _seat(discarder, "'discarder'")
+        if discarder == winner:
+            raise EngineError(BAD_FIELD, f"seat {winner} is both the winner and the discarder: "
+                                         "a player cannot win on their own discard")
+    field, figure, hand = _figure(raw, rules)
+    self_drawn = _self_drawn(hand, discarder, "discarder" in raw)
+    if not self_drawn and discarder is None and rules.needs_discarder:
+        raise EngineError(BAD_FIELD, "the hand was won on a discard: name the 'discarder'")
+    responsible, named = _responsible(raw, winner)
+    losers = _loser_points(raw, winner) if "loser_points" in rules.win_fields else ()
+    return Win(winner, discarder, self_drawn, field, figure, hand, responsible, named, losers)
+
+
+def _figure(raw: Mapping[str, Any], rules: HandRules) -> tuple[str, int | None, Mapping[str, Any] | None]:
+    given = [name for name in (*rules.figures, "hand") if name in raw]
+    if len(given) != 1:
+        names = " or ".join(repr(n) for n in (*rules.figures, "hand"))
+        what = "no figure" if not given else f"both {given[0]!r} and {given[1]!r}"
+        raise EngineError(BAD_FIELD, f"a win needs exactly one of {names}, and it has {what}")
+    name = given[0]
+    if name == "hand":
+        hand = raw["hand"]
+        if not isinstance(hand, Mapping):
+            raise EngineError(BAD_FIELD, "'hand' must be an object of the winning hand's fields")
+        if hand.get("ruleset", rules.key) != rules.key:
+            raise EngineError(BAD_FIELD, f"the hand says ruleset {hand.get('ruleset')!r}, "
+                                         f"but the session plays {rules.key}")
+        return name, None, hand
+    return name, figure_of(raw[name], f"{name!r}"), None
+
+
+def figure_of(value: Any, what: str) -> int:
+    """A table's figure (fan or points): a whole number, zero or more."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineError(BAD_FIELD, f"{what} is {value!r}: it must be a whole number")
+    if value < 0:
+        raise EngineError(BAD_FIELD, f"{what} is {value}: it cannot be negative")
+    return value
+
+
+def _self_drawn(hand: Mapping[str, Any] | None, discarder: int | None, discarder_given: bool) -> bool:
+    said = hand.get("win") if hand is not None else None
+    if said is None:
+        return discarder is None
+    if said not in ("self_draw", "discard"):
+        return discarder is None  # the scorer names the bad 'win' in its own words
+    if discarder_given and (said == "self_draw") != (discarder is None):
+        whose = "no discarder" if discarder is None else f"discarder {discarder}"
+        raise EngineError(BAD_FIELD, f"the hand says win {said!r} but the win has {whose}")
+    return bool(said == "self_draw")
+
+
+def _responsible(raw: Mapping[str, Any], winner: int) -> tuple[int | None, bool]:
+    if "responsible" not in raw:
+        return None, False
+    value = raw["responsible"]
+    if value is None:
+        return None, True
+    seat = _seat(value, "'responsible'")
+    if seat == winner:
+        raise EngineError(BAD_FIELD, "the responsible player is one of the losers, not the winner")
+    return seat, True
+
+
+def _loser_points(raw: Mapping[str, Any], winner: int) -> tuple[Any, ...]:
+    value = raw.get("loser_points")
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise EngineError(BAD_FIELD, "'loser_points' is missing or not a list of 4 entries (one per seat, "
+                                     "the winner's ignored): every loser's hand is scored")
+    out: list[Any] = []
+    for seat, entry in enumerate(value):
+        if seat == winner:
+            out.append(None)
+        elif entry is None:
+            raise EngineError(BAD_FIELD, f"the loser at seat {seat} has no points in 'loser_points'")
+        elif isinstance(entry, Mapping):
+            out.append(entry)
+        else:
+            out.append(figure_of(entry, f"'loser_points' of seat {seat}"))
+    return tuple(out)
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise SessionError(BAD_FIELD, "'players' must list exactly 4 names, in seat order E, S, W, N")
+    for seat, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise SessionError(BAD_FIELD, f"player {seat + 1}'s name is {name!r}: each name is non-empty text")
+    return tuple(value)
+
+
+def _seat(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
+        raise SessionError(BAD_FIELD, f"{what} is {value!r}: a seat is 0, 1, 2 or 3 (the players' order)")
+    return value
+
+
+def _mapping(value: Any, what: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise SessionError(BAD_FIELD, f"{what!r} must be an object of names and values")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise SessionError(BAD_FIELD, f"{what!r} must be a list")
+    return value
+
+
+def _refuse_unknown(data: Mapping[str, Any], known: frozenset[str], where: str) -> None:
+    if data.keys() <= known:
+        return
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SessionError(BAD_FIELD, f"unknown field {unknown[0]!r} in {where}: its fields are "
+                                      f"{', '.join(sorted(known))}")
