@@ -8,7 +8,7 @@ from engine_helpers import ROOT
 CASES = ROOT.parent / "shared" / "cases"
 CHECK = CASES / "check.py"
 # (ruleset, command) pairs the engine implements; each runs every case of that pair
-BUILT = [(r, c) for r in ("zung-jung", "hk-old", "taiwan", "fujian") for c in ("score", "settle")] + [("taizhou", "settle")]
+BUILT = [(r, c) for r in ("taiwan", "zung-jung", "hk-old", "taizhou", "fujian") for c in ("score", "settle")]
 
 
 @pytest.mark.parametrize("ruleset, command", BUILT, ids=[f"{r}-{c}" for r, c in BUILT])

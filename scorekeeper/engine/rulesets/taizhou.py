@@ -1,0 +1,385 @@
+"""`taizhou`: Taizhou (Luqiao, Zhejiang) mahjong with fortune tiles (财神), as rules/taizhou.md decides.
+
+Every hand at the table is scored, the winner's and the three losers': a set
+count (hu) doubled once per tai, points = min(100, hu × 2^tai). The winner may
+use substitutes (fortunes, and whites standing for the indicator's kind) in the
+concealed part and the worth-most reading is scored; a loser's tiles are what
+they show and are counted directly (three alike = a closed pung, two = a pair).
+
+Decisions where the page is silent:
+- A substitute never makes a fifth copy of a tile: two red pungs, or a red pung
+  and a fortune standing for a fourth and fifth red, are not a reading.
+- A fortune stands for any tile, its own face included; a white standing for the
+  indicator's kind is shown with `*` in `sets` like a fortune.
+- Tiles of one kind trade places: the winning tile may be any tile of its kind in
+  the reading (a real 5m and a fortune standing for 5m swap), so a self-drawn
+  fortune completes the middle of any run whose middle kind a fortune stands
+  for, and a discarded tile makes the eye whenever a real tile of its kind can
+  be its partner.
+- Gap call counts whenever the winning tile is the middle of its run, also when
+  the run's other tiles are fortunes.
+- Among readings that all reach the limit, the one with the larger uncapped
+  hu × 2^tai is shown (its `hu` and `tai` are answered).
+- The second discard rule (no eye of the discarded tile and a fortune) only
+  ever removes readings of hands the eye-call rule already refuses: an eye of a
+  discard and a fortune means the hand before the win was sets and a fortune.
+  It is kept as stated.
+- Mixed one suit needs one number suit: an all-honour hand is neither one-suit.
+- Four winds adds to the other tai (it reaches the limit anyway).
+- `limit` is true when the points reach 100, capped or exactly.
+- Melds never hold the indicator's kind for anyone, loser or winner: those tiles
+  are fortunes, and the source forbids fortunes in open sets and kongs.
+- `kong_replacement` is a wall tile (needs `win: self_draw`); `robbing_kong` is
+  a claimed tile (needs `win: discard`); other events count nothing, and the
+  Fujian-only `three_golds` / `robbing_gold` are refused.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, cast
+
+from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..facts import Facts
+from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
+from ..hand import Hand
+from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..ruleset import Option, Ruleset, Score, Variant
+from ..search import arrangements
+from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
+from .taizhou_wilds import (
+    Reading, calls_any_tile, concrete, fortune_to_middle, fortune_variants, gap_place, is_gap, picks, read_groups,
+    reading_of, shown, winning_places,
+)
+
+LIMIT = 100
+LOSER_FORM = "loser_hand"
+LOOSE = "loose"  # a loser's tiles in no pung or pair, shown together
+FOREIGN_EVENTS = ("three_golds", "robbing_gold")
+
+
+class TaizhouFacts(Facts):
+    def __init__(self, hand: Hand, arrangement: Arrangement, reading: Reading | None = None) -> None:
+        super().__init__(hand, arrangement)
+        self._reading = reading
+
+    @property
+    def reading(self) -> Reading:
+        if self._reading is None:
+            self._reading = reading_of(self.hand, self.arrangement)
+        return self._reading
+
+
+def _read(f: Facts) -> Reading:
+    return cast(TaizhouFacts, f).reading
+
+
+# -- hu: set count (胡头) --------------------------------------------------------------
+@pattern("base", "Base", "底", 10, kind="hu")
+def base(f: Facts) -> bool:
+    """Winner: 10 for any winning hand."""
+    return True
+
+
+@pattern("pair", "Pair", "对", 2, kind="hu")
+def value_pair(f: Facts) -> int:
+    """The eye (winner) or each pair in hand (loser) of a dragon or the seat wind."""
+    return _read(f).value_pairs
+
+
+def _sets(field: str) -> Callable[[Facts], int]:
+    """How many pungs (or kongs) of one row: open or closed, minor or major."""
+    row = Reading._fields.index(field)
+    return lambda f: _read(f)[row]
+
+
+def _set_rows() -> tuple[Pattern, ...]:
+    rows = []
+    for key, name, name_zh, minor in (
+        ("open_pung", "Open pung", "明刻", 2),
+        ("closed_pung", "Closed pung", "暗刻", 4),
+        ("open_kong", "Open kong", "明杠", 8),
+        ("closed_kong", "Closed kong", "暗杠", 16),
+    ):
+        for major, size in ((False, "minor"), (True, "major")):
+            note = f"each {size} {name.lower()} ({'1, 9, honours' if major else '2 to 8'})"
+            rows.append(Pattern(key, f"{name} ({size})", name_zh, minor * (2 if major else 1),
+                                _sets(f"{key}_{size}"), kind="hu", note=note))
+    return tuple(rows)
+
+
+SET_ROWS = _set_rows()
+
+
+@pattern("all_pungs", "All pungs", "对对胡", 4, kind="hu")
+def all_pungs(f: Facts) -> bool:
+    """Winner: four pungs or kongs."""
+    return _read(f).pungs == 4
+
+
+@pattern("self_draw", "Self draw", "自摸", 2, kind="hu")
+def self_draw(f: Facts) -> bool:
+    """Winner: won on a wall tile (head or kong supplement)."""
+    return f.self_drawn
+
+
+@pattern("gap_call", "Gap call", "嵌张", 2, kind="hu")
+def gap_call(f: Facts) -> bool:
+    """Winner: the winning tile is the middle of a run."""
+    return _read(f).gap > 0
+
+
+# -- tai (台) -------------------------------------------------------------------------
+@pattern("dragon_pung", "Dragon pung", "箭刻", 1, kind="tai")
+def dragon_pung(f: Facts) -> int:
+    """Each pung or kong of red, green or white."""
+    return _read(f).dragon_pungs
+
+
+@pattern("seat_wind_pung", "Seat wind pung", "门风", 1, kind="tai")
+def seat_wind_pung(f: Facts) -> bool:
+    """A pung or kong of the seat wind (the banker is East)."""
+    return _read(f).seat_pungs > 0
+
+
+@pattern("mixed_one_suit", "Mixed one suit", "混一色", 1, "one_suit", kind="tai")
+def mixed_one_suit(f: Facts) -> bool:
+    """Winner: one suit plus honours."""
+    reading = _read(f)
+    return reading.suits == 1 and reading.honors > 0
+
+
+@pattern("pure_one_suit", "Pure one suit", "清一色", 3, "one_suit", kind="tai")
+def pure_one_suit(f: Facts) -> bool:
+    """Winner: one suit only (a closed white pung standing for that suit's indicator keeps it pure)."""
+    reading = _read(f)
+    return reading.suits == 1 and not reading.honors
+
+
+def has_four_winds(f: Facts) -> bool:
+    """Option four_winds: four wind sets ('big'), or three and a wind eye ('big_or_little')."""
+    rule = f.hand.options.get("four_winds", "off")
+    if rule == "off":
+        return False
+    reading = _read(f)
+    if reading.wind_pungs == 4:
+        return True
+    return rule == "big_or_little" and reading.wind_pungs == 3 and reading.wind_pairs > 0
+
+
+FOUR_WINDS_NOTE = "four wind sets (option 'big'), or three and a wind pair (option 'big_or_little')"
+FOUR_WINDS = Pattern("four_winds", "Four winds", "四喜", 13, has_four_winds, kind="tai",
+                     note="Winner: " + FOUR_WINDS_NOTE)
+FOUR_WINDS_LOSER = Pattern("four_winds", "Four winds", "四喜", 4, has_four_winds, kind="tai",
+                           note="Loser: " + FOUR_WINDS_NOTE)
+
+WINNER_TABLE: tuple[Pattern, ...] = (
+    base, value_pair, *SET_ROWS, all_pungs, self_draw, gap_call,
+    dragon_pung, seat_wind_pung, mixed_one_suit, pure_one_suit, FOUR_WINDS,
+)
+LOSER_TABLE: tuple[Pattern, ...] = (value_pair, *SET_ROWS, dragon_pung, seat_wind_pung, FOUR_WINDS_LOSER)
+
+
+@dataclass
+class TaizhouScore(Score):
+    raw: int = 0  # hu × 2^tai before the limit: among capped readings, the larger is shown
+    shown: Arrangement | None = None  # the reading scored, substitutes made concrete
+    indicator: int = WHITE
+
+    def key(self) -> tuple[int, int]:
+        return (self.total, self.raw)
+
+
+def tally(counted: list[Counted], arrangement: Arrangement, indicator: int) -> TaizhouScore:
+    hu = sum(c.value for c in counted if c.pattern.kind == "hu")
+    tai = sum(c.value for c in counted if c.pattern.kind == "tai")
+    raw = hu * 2 ** tai
+    # taizhou.md: the limit is 100, a hard limit
+    total = min(LIMIT, raw)
+    return TaizhouScore(total, counted, total == LIMIT, extra={"hu": hu, "tai": tai}, raw=raw,
+                        shown=arrangement, indicator=indicator)
+
+
+class Taizhou(Ruleset):
+    key = "taizhou"
+    name = "Taizhou"
+    name_zh = "台州麻将"
+    description = "Fortune tiles (财神); winner and losers score hu × 2^tai, limit 100."
+    unit = "points"
+    hand_size = 13
+    forms = (STANDARD,)
+    tile_set = STANDARD_SET
+    patterns = WINNER_TABLE + (FOUR_WINDS_LOSER,)
+    scores_losers = True
+    options = (
+        Option("four_winds", "off", ("off", "big", "big_or_little"),
+               "four winds: 13 tai for the winner, 4 for a loser; 'big' needs four wind sets, "
+               "'big_or_little' also accepts three wind sets and a wind eye"),
+    )
+
+    # -- reading ---------------------------------------------------------------
+    def check_tile_set(self, hand: Hand) -> None:
+        super().check_tile_set(hand)
+        indicator = self._indicator(hand)
+        held = sum(1 for t in hand.all_tiles() if t == indicator)
+        if held > 3:
+            code = tile_code(indicator)
+            raise EngineError(TOO_MANY_COPIES, f"{held} copies of {code} in the hand: one {code} is the face-up "
+                                               f"fortune indicator, so only 3 others are in play")
+
+    def _indicator(self, hand: Hand) -> int:
+        if hand.wild is None:
+            raise EngineError(BAD_FIELD, "the field 'wild' is missing: name the face-up fortune indicator tile")
+        if hand.wild not in self.tile_set:
+            raise EngineError(BAD_TILE, f"{tile_name(hand.wild)} cannot be the fortune indicator: "
+                                        f"{self.name} plays without flowers")
+        return hand.wild
+
+    def check(self, hand: Hand) -> None:
+        for index, meld in enumerate(hand.melds):
+            if hand.wild in meld.tiles:
+                raise EngineError(BAD_MELD, f"meld {index + 1} ({format_tiles(meld.tiles)}) holds "
+                                            f"{tile_code(hand.wild)}, a fortune tile: fortunes never go into "
+                                            f"open sets or kongs")
+        self._check_events(hand)
+
+    def _check_events(self, hand: Hand) -> None:
+        for event in FOREIGN_EVENTS:
+            if event in hand.events:
+                raise EngineError(BAD_FIELD, f"the event {event!r} belongs to Fujian Gold Rush, not {self.name}")
+        if hand.is_loser:
+            return
+        if "kong_replacement" in hand.events and not hand.self_drawn:
+            raise EngineError(BAD_FIELD, "a kong supplement is a wall tile: give 'win': 'self_draw'")
+        if "robbing_kong" in hand.events and hand.self_drawn:
+            raise EngineError(BAD_FIELD, "robbing a kong takes another player's tile: give 'win': 'discard'")
+
+    # -- arranging -------------------------------------------------------------
+    def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
+        # taizhou.md: only the winner uses substitutes
+        return fortune_variants(tiles, self._indicator(hand))
+
+    def placements(self, hand: Hand, variant: Variant, arrangement: Arrangement) -> list[Arrangement]:
+        return [Arrangement(arrangement.form, arrangement.groups, index, variant.substitutions)
+                for index in winning_places(hand, variant, arrangement)]
+
+    # -- scoring ---------------------------------------------------------------
+    def score(self, hand: Hand) -> Score:
+        if hand.is_loser:
+            arrangement = loser_arrangement(hand)
+            return tally(count_patterns(LOSER_TABLE, TaizhouFacts(hand, arrangement)), arrangement, WHITE)
+        if not hand.self_drawn:
+            self._check_claim(hand)
+        best: TaizhouScore | None = None
+        seen: set[Reading] = set()
+        for arrangement in self.arrangements(hand):
+            result = self._best_reading(hand, arrangement, seen)
+            if result is not None and (best is None or result.key() > best.key()):
+                best = result
+        if best is None:
+            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+        if hand.winning_tile == hand.wild and best.shown is not None:
+            best.shown = fortune_to_middle(best.shown)
+        best.arrangement = best.shown
+        return best
+
+    def _check_claim(self, hand: Hand) -> None:
+        """The two discards a fortune hand may not win on (taizhou.md)."""
+        indicator = self._indicator(hand)
+        if hand.winning_tile == indicator:
+            raise EngineError(NOT_WINNING, f"{tile_code(indicator)} is a fortune tile: a discarded fortune "
+                                           f"cannot be won on")
+        if calls_any_tile(hand.concealed, indicator):
+            raise EngineError(NOT_WINNING, "this hand called every tile (a fortune waiting for its eye), so it "
+                                           "has always missed a win: it wins only on a wall tile")
+
+    def evaluate(self, facts: Facts) -> Score | None:
+        return self._best_reading(facts.hand, facts.arrangement, set())
+
+    def _best_reading(self, hand: Hand, arrangement: Arrangement, seen: set[Reading]) -> TaizhouScore | None:
+        """The arrangement with its substitutes made concrete, worth most; readings already
+        scored (by another arrangement) are skipped."""
+        best: TaizhouScore | None = None
+        groups = arrangement.groups
+        found = picks(arrangement, hand.seat_wind)
+        if not found:
+            return None
+        free = {index for pick in found for index, _ in pick}
+        fixed = [i for i in range(len(groups)) if i not in free]
+        winning = arrangement.winning
+        base = read_groups(hand, winning, fixed, [groups[i] for i in fixed])
+        for pick in found:
+            reading = base.plus(read_groups(hand, winning, *zip(*pick))) if pick else base
+            chosen = concrete(arrangement, pick)
+            if hand.self_drawn:
+                spot = gap_place(hand, chosen.groups, arrangement.substitutions)
+                if spot is not None:
+                    reading, chosen = reading._replace(gap=1), replace(chosen, winning=spot)
+            elif is_gap(hand, chosen.groups, winning, arrangement.substitutions):
+                reading = reading._replace(gap=1)
+            if reading in seen:
+                continue
+            seen.add(reading)
+            counted = winner_patterns(reading, hand.self_drawn, self.option(hand, "four_winds"))
+            result = tally(list(counted), arrangement, self._indicator(hand))
+            if best is None or result.key() > best.key():
+                best = result
+                best.shown = chosen
+        return best
+
+    def not_winning_message(self, hand: Hand) -> str:
+        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
+        melds = tuple(m.as_group() for m in hand.melds)
+        variants = self.variants(hand, hand.full_concealed)
+        if not any(arrangements(v.counts, v.wilds, self.forms, melds) for v in variants):
+            return f"these tiles with {tile} do not make an eye and four sets, even with the fortunes"
+        if not hand.self_drawn and self._wins(replace(hand, win="self_draw")):
+            return (f"the discarded {tile} would only complete the eye together with a fortune, "
+                    f"and a discard never does: this hand wins on it only from the wall")
+        return f"with {tile} the fortunes would have to stand for a fifth copy of a tile: there are only four"
+
+    def _wins(self, hand: Hand) -> bool:
+        try:
+            self.score(hand)
+        except EngineError:
+            return False
+        return True
+
+    def answer(self, score: Score) -> dict[str, Any]:
+        out = super().answer(score)
+        if isinstance(score, TaizhouScore) and score.shown is not None:
+            out["sets"] = shown(score.shown, score.indicator)
+        return out
+
+
+@lru_cache(maxsize=8192)
+def winner_patterns(reading: Reading, self_drawn: bool, four_winds: str) -> tuple[Counted, ...]:
+    """The winner's table applied to a reading; the predicates read nothing else but these
+    two fields of the hand, so wild hands with many arrangements share the work."""
+    hand = Hand("taizhou", (), None, win="self_draw" if self_drawn else "discard",
+                options={"four_winds": four_winds})
+    return tuple(count_patterns(WINNER_TABLE, TaizhouFacts(hand, Arrangement(STANDARD, ()), reading)))
+
+
+def loser_arrangement(hand: Hand) -> Arrangement:
+    """A loser's tiles as they stand: melds, three (or four) alike a closed pung, two alike a pair."""
+    groups = [m.as_group() for m in hand.melds]
+    counts = counts_of(hand.concealed)
+    singles: list[int] = []
+    for kind in range(KINDS):
+        held = counts[kind]
+        if held >= 3:
+            # taizhou.md: four alike not declared are a closed pung and a single
+            groups.append(Group(PUNG, (kind,) * 3))
+            singles.extend([kind] * (held - 3))
+        elif held == 2:
+            groups.append(Group(PAIR, (kind, kind)))
+        elif held == 1:
+            singles.append(kind)
+    if singles:
+        groups.append(Group(LOOSE, tuple(singles)))
+    return Arrangement(LOSER_FORM, tuple(groups))
+
+
+RULESET = Taizhou()
