@@ -136,13 +136,17 @@ class Ruleset:
                 out.append(Arrangement(arrangement.form, arrangement.groups, index, variant.substitutions))
         return out
 
-    def waits(self, hand: Hand) -> frozenset[int]:
-        """Tile kinds that would complete the hand before the win (all four held: not a wait)."""
+    def waits(self, hand: Hand, *, enough: int | None = None) -> frozenset[int]:
+        """Tile kinds that would complete the hand before the win (all four held: not a wait).
+        With `enough`, stop once that many are known (the winning tile counts as known): the
+        wait patterns only ask whether the winning tile was the one tile that could win."""
         held = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
         melds = tuple(m.as_group() for m in hand.melds)
-        found = set()
+        found = {hand.winning_tile} if enough and hand.winning_tile is not None else set()
         for kind in self.wait_candidates(hand):
-            if kind not in self.tile_set or held[kind] >= 4:
+            if enough and len(found) >= enough:
+                break
+            if kind in found or kind not in self.tile_set or held[kind] >= 4:
                 continue
             tiles = hand.concealed + (kind,)
             if any(self.is_complete(v, melds) for v in self.variants(hand, tiles)):
@@ -173,7 +177,7 @@ class Ruleset:
     # -- scoring ---------------------------------------------------------------
     def score(self, hand: Hand) -> Score:
         best: Score | None = None
-        waits = self.waits(hand) if self.needs_waits(hand) else frozenset()
+        waits = self.waits(hand, enough=2) if self.needs_waits(hand) else frozenset()
         for arrangement in self.arrangements(hand):
             facts = Facts(hand, arrangement, waits)
             result = self.evaluate(facts)

@@ -312,8 +312,12 @@ def seven_pairs_pung_arrangements(counts: Sequence[int], wilds: int = 0) -> list
     """Taiwan's 16-tile 嚦咕嚦咕: seven pairs of seven kinds plus a pung of an eighth (17 tiles)."""
     if sum(counts[:KINDS]) + wilds != 17:
         return []
-    found = []
     held = [k for k in range(KINDS) if counts[k]]
+    if len(held) > 8 or any(counts[k] > 3 for k in held):
+        return []
+    if not wilds and sorted(counts[k] for k in held) != [2, 2, 2, 2, 2, 2, 2, 3]:
+        return []
+    found = []
     for pung_kind in held:
         if counts[pung_kind] > 3:
             continue

@@ -41,7 +41,7 @@ from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
-from ..ruleset import Option, Ruleset, Score, Variant
+from ..ruleset import Option, Ruleset, Score
 from ..tiles import BONUS_BASE, DRAGONS, EAST, counts_of, is_honor, is_major, is_simple, is_terminal, tile_code
 
 LIMIT = 500
@@ -332,20 +332,6 @@ class HongKongOld(Ruleset):
 
     def needs_waits(self, hand: Hand) -> bool:
         return bool(self.option(hand, EXTRAS))  # only wait_points asks for them
-
-    def waits(self, hand: Hand) -> frozenset[int]:
-        """The winning tile plus at most one other wait: wait_points only asks whether the winning
-        tile was the one wait, so the search stops at the first other tile that would have won."""
-        winning = hand.winning_tile
-        assert winning is not None  # hk-old scores only winners
-        held = counts_of(hand.concealed + tuple(t for m in hand.melds for t in m.tiles))
-        melds = tuple(m.as_group() for m in hand.melds)
-        for kind in self.wait_candidates(hand):
-            if kind == winning or held[kind] >= 4:
-                continue
-            if self.is_complete(Variant(tuple(counts_of(hand.concealed + (kind,)))), melds):
-                return frozenset({winning, kind})
-        return frozenset({winning})
 
     def evaluate(self, facts: Facts) -> Score | None:
         for limit in LIMITS:
