@@ -7,7 +7,8 @@ Hands are random but seeded, so runs compare. Sections:
   library's HandDivider on the same hands (ratio < 1 means we are faster);
 - the search on 17-tile hands, 17-tile hands with 3-4 wilds, and 14-tile hands with
   3 wilds plus 2 white dragons that may stand in for the indicator (Taizhou);
-- a full score per ruleset.
+- a full score per ruleset;
+- the replay of a 1,000-hand session per ruleset, with table figures and with full hands.
 """
 from __future__ import annotations
 
@@ -156,14 +157,70 @@ def score_sections(rng: random.Random, n: int) -> None:
         row(f"{key}", timed(score_hand, inputs), f"({wins} scored, {len(inputs) - wins} refused)")
 
 
+# -- session replay ---------------------------------------------------------------------
+FIGURE_FIELD = {"taiwan": "fan", "zung-jung": "points", "hk-old": "points", "taizhou": "points", "fujian": "points"}
+
+
+def figure_session(rng: random.Random, key: str, n: int) -> dict[str, Any]:
+    """A session of n hands given as the table's figures: wins, some draws, taiwan spots."""
+    hands: list[dict[str, Any]] = []
+    for _ in range(n):
+        roll = rng.random()
+        if roll < 0.1:
+            hands.append({"draw": True})
+        elif roll < 0.2 and key == "taiwan":
+            hands.append({"spot": rng.choice(["flower", "grass", "concealed_kong", "chase", "false_win"]),
+                          "player": rng.randrange(4)})
+        else:
+            hands.append(_win(rng, key, {FIGURE_FIELD[key]: rng.choice((2, 4, 8, 16, 30, 64))}))
+    return {"ruleset": key, "players": ["A", "B", "C", "D"], "dealer": 0, "hands": hands}
+
+
+def _win(rng: random.Random, key: str, fields: dict[str, Any], self_draw: bool | None = None) -> dict[str, Any]:
+    winner = rng.randrange(4)
+    if self_draw is None:
+        self_draw = rng.random() < 0.4
+    hand = {"winner": winner, "discarder": None if self_draw else rng.choice([s for s in range(4) if s != winner])}
+    hand.update(fields)
+    if key == "taizhou":
+        hand["loser_points"] = [rng.choice((0, 2, 6, 12, 24)) for _ in range(4)]
+    return hand
+
+
+def hand_session(rng: random.Random, key: str, n: int) -> dict[str, Any]:
+    """A session of n wins each given as its full hand, scored by the replay itself."""
+    pool = [h for h in score_inputs(rng, key, n * 2) if score_hand(h)["ok"]]
+    hands = []
+    for fields in pool[:n]:
+        scored = {k: v for k, v in fields.items() if k not in ("seat_wind", "round_wind")}
+        hands.append(_win(rng, key, {"hand": scored}, self_draw=fields["win"] == "self_draw"))
+    return {"ruleset": key, "players": ["A", "B", "C", "D"], "dealer": 0, "hands": hands}
+
+
+def replay_sections(rng: random.Random, hands: int, runs: int) -> None:
+    from scorekeeper.engine import settle_session
+    print(f"\n{'session replay (settle_session)':<58} {'hands':>6} {'median ms':>10} {'max ms':>10}")
+    for key in ("taiwan", "zung-jung", "hk-old", "taizhou", "fujian"):
+        for label, build in (("table figures", figure_session), ("full hands", hand_session)):
+            session = build(rng, key, hands)
+            answer = settle_session(session)
+            assert answer["ok"], answer
+            times = [t / 1000 for t in timed(settle_session, [session] * runs)]
+            print(f"{key + ', ' + label:<58} {len(session['hands']):>6} {statistics.median(times):>10.1f} "
+                  f"{max(times):>10.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--session-hands", type=int, default=1000)
+    parser.add_argument("--replays", type=int, default=9)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     search_sections(rng, args.hands)
     score_sections(rng, args.hands)
+    replay_sections(rng, args.session_hands, args.replays)
 
 
 if __name__ == "__main__":
