@@ -97,7 +97,7 @@ def read_hand(data: Any) -> Hand:
     if unknown:
         raise EngineError(BAD_FIELD, f"unknown field {unknown[0]!r}: the fields are {', '.join(sorted(FIELDS))}")
     role = _choice(data, "role", ("winner", "loser"), "winner")
-    concealed = tuple(parse_tiles(_text(data, "concealed", required=True)))
+    concealed = tuple(parse_tiles(_text(data, "concealed", required=True) or ""))
     winning = _winning_tile(data, role)
     melds = tuple(_meld(m, i) for i, m in enumerate(_list(data, "melds")))
     hand = Hand(

@@ -66,7 +66,7 @@ def _combine_without_wilds(per_suit: list[dict[tuple[int, int], list[tuple[Group
         others = [b.get((0, 0)) for i, b in enumerate(per_suit) if i != pair_suit]
         if not all(others):
             continue
-        for choice in product(with_pair, *others):  # type: ignore[arg-type]
+        for choice in product(with_pair, *others):
             found.append(tuple(g for part in choice for g in part))
     return found
 
@@ -109,7 +109,7 @@ def _suit_fits(part: tuple[int, ...], honors: bool, pair: bool) -> bool:
     i = next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return not pair
-    takes = [((i, i), False)] if pair and part[i] >= 2 else []
+    takes: list[tuple[tuple[int, ...], bool]] = [((i, i), False)] if pair and part[i] >= 2 else []
     if part[i] >= 3:
         takes.append(((i, i, i), pair))
     if not honors and i + 2 < len(part) and part[i + 1] and part[i + 2]:
