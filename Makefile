@@ -5,17 +5,25 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
-.PHONY: run test bench
+.PHONY: run test bench bench-web chromium
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev chromium
 	$(PY) -m pytest
+
+# The browser tests drive Debian's chromium (Playwright cannot download its own here).
+chromium:
+	./scripts/ensure-chromium.sh
 
 bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/web.py
+
+bench-web: $(VENV)/.installed-dev
+	$(PY) benchmarks/web.py
 
 $(VENV)/.created:
 	@$(PYTHON) -c "import ensurepip" 2>/dev/null || { \

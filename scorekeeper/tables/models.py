@@ -1,0 +1,113 @@
+"""What a table enters, and nothing derived from it.
+
+Balances, dealers, streaks, winds and open debts are never stored: the engine's
+replay of a session's hands (selectors.session_replay) is the truth. `Session.revision`
+changes with every write, so a replay cached under it is never stale.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.db.models.functions import Lower
+
+SEATS = (0, 1, 2, 3)  # E, S, W, N: the order the players sit and play in
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        FINISHED = "finished", "Finished"
+
+    ruleset = models.CharField(max_length=20)
+    stakes = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    revision = models.UUIDField(default=uuid.uuid4)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(first_dealer__lte=3), name="session_first_dealer_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset}: {', '.join(p.name for p in self.players)}"
+
+    @property
+    def players(self) -> list[Player]:
+        return [self.east, self.south, self.west, self.north]
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Hand(models.Model):
+    """One entry of a session: a win, a draw or (taiwan) an on-the-spot payment.
+
+    Seats are indexes 0-3 (E, S, W, N), as the engine counts them. A win holds either
+    the table's figure (`figure` in `figure_field`) or the tiles (`tiles`: the engine's
+    score fields that the table entered, without what the replay derives: winds, dealer).
+    """
+
+    class Kind(models.TextChoices):
+        WIN = "win", "Win"
+        DRAW = "draw", "Draw"
+        SPOT = "spot", "On the spot"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveIntegerField()  # ordering key; gaps after a delete are fine
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    discarder = models.PositiveSmallIntegerField(null=True, blank=True)  # null on a win: self-drawn
+    responsible = models.PositiveSmallIntegerField(null=True, blank=True)
+    figure = models.PositiveIntegerField(null=True, blank=True)
+    figure_field = models.CharField(max_length=12, blank=True)  # fan, pattern_fan or points
+    tiles = models.JSONField(null=True, blank=True)
+    # taizhou: one entry per seat as the engine takes it: points, a loser's tiles, or null (the winner)
+    loser_points = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    spot_kind = models.CharField(max_length=20, blank=True)
+    spot_player = models.PositiveSmallIntegerField(null=True, blank=True)
+    spot_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    spot_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    # The form's one-time token: a second submit of the same form finds this hand
+    # instead of recording it twice.
+    entry_token = models.UUIDField(null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="hand_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} at {self.position} in session {self.session_id}"
+
+    @property
+    def by_tiles(self) -> bool:
+        return self.tiles is not None

@@ -1,5 +1,7 @@
 import pytest
 
+pytestmark = pytest.mark.django_db
+
 RULESETS = ["Taiwanese", "Zung Jung", "Hong Kong Old Style", "Taizhou", "Fujian"]
 
 

@@ -1,0 +1,133 @@
+"""Server time and SQL queries of the busiest screens on a 1,000-hand session.
+
+    .venv/bin/python benchmarks/web.py [--hands 100 1000] [--runs 60] [--ruleset taiwan]
+
+Builds the session in a throw-away SQLite database (a third of the wins entered by
+tiles, the rest by figure, with draws between), then times, in process through
+Django's test client (middleware, view, engine, template; no network):
+the session page, the live preview of a hand by tiles, the history page and saving
+a hand. The process is set up as the server's (scorekeeper/wsgi.py). Targets (issue 5):
+p95 <= 50 ms for the preview and the session page; query counts that do not grow with
+the number of hands (the sizes are run one after the other to compare).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ["DEBUG"] = "0"
+warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
+
+import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from scorekeeper.tables import replay, selectors, services  # noqa: E402
+from scorekeeper.tables.models import Hand  # noqa: E402
+
+TILES = {  # a winning hand for every seat and wind: chows, a pung of East, a pair of South
+    "taiwan": ({"concealed": "123m456p789s234s1112z", "winning_tile": "2z", "melds": []}, "fan"),
+    "zung-jung": ({"concealed": "123m456p789s1112z", "winning_tile": "2z", "melds": []}, "points"),
+    "hk-old": ({"concealed": "123m456p789s1112z", "winning_tile": "2z", "melds": []}, "points"),
+}
+
+
+def build(ruleset: str, hands: int):
+    session = services.session_create(ruleset=ruleset, names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
+                                      stakes={}, options={})
+    tiles, figure_field = TILES[ruleset]
+    rows = []
+    for i in range(hands):
+        winner = (i * 7) % 4
+        if i % 9 == 8:
+            rows.append(Hand(session=session, position=i + 1, kind=Hand.Kind.DRAW))
+            continue
+        discarder = None if i % 3 == 0 else (winner + 1 + i % 3) % 4
+        hand = Hand(session=session, position=i + 1, kind=Hand.Kind.WIN, winner=winner, discarder=discarder,
+                    responsible=discarder if ruleset == "zung-jung" else None)
+        if i % 3 == 1:
+            hand.tiles = tiles
+        else:
+            hand.figure, hand.figure_field = 3 + i % 11, figure_field
+        rows.append(hand)
+    Hand.objects.bulk_create(rows)
+    session.revision = uuid.uuid4()
+    session.save()
+    return selectors.session_get(pk=session.pk)
+
+
+def measure(label: str, runs: int, request, cold=None) -> dict:
+    times, queries = [], []
+    for _ in range(runs):
+        if cold:
+            cold()
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = request()
+            times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code in (200, 302), (label, response.status_code, response.content[:500])
+        queries.append(len(captured))
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return {"what": label, "median": statistics.median(times), "p95": p95,
+            "queries": f"{min(queries)}" if min(queries) == max(queries) else f"{min(queries)}-{max(queries)}"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[100, 1000])
+    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--ruleset", default="taiwan", choices=sorted(TILES))
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    for hands in args.hands:
+        report(args.ruleset, hands, args.runs)
+
+
+def report(ruleset: str, hands: int, runs: int) -> None:
+    session = build(ruleset, hands)
+    client = Client()
+    base = f"/sessions/{session.pk}"
+    tiles, _ = TILES[ruleset]
+    preview = {"winner": "1", "how": "2", "mode": "tiles", "concealed": tiles["concealed"],
+               "winning_tile": tiles["winning_tile"]}
+    hx = {"HTTP_HX_REQUEST": "true"}
+    warm = selectors.session_replay(session=session)
+    assert warm.ok, warm.error
+
+    def save():
+        return client.post(f"{base}/win/", {"winner": "2", "how": "self", "mode": "figure", "figure": "5",
+                                             "action": "save", "token": str(uuid.uuid4())})
+
+    results = [
+        measure("session page", runs, lambda: client.get(f"{base}/")),
+        measure("session page, replay not cached", max(5, runs // 6), lambda: client.get(f"{base}/"),
+                cold=replay.forget_all),
+        measure("live preview (tiles, htmx)", runs, lambda: client.post(f"{base}/win/preview/", preview, **hx)),
+        measure("history page (50 hands)", runs, lambda: client.get(f"{base}/history/")),
+        measure("save a hand (by figure)", runs, save),
+        measure("session page just after a save", runs, lambda: client.get(f"{base}/"), cold=save),
+    ]
+    print(f"\n{ruleset} session of {hands} hands ({runs} runs each), times in ms")
+    print(f"{'':34} {'median':>8} {'p95':>8} {'queries':>8}")
+    for r in results:
+        print(f"{r['what']:34} {r['median']:8.1f} {r['p95']:8.1f} {r['queries']:>8}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""What the screens ask for under each ruleset: the fields of its `settle` hands.
+
+The engine owns the rules (patterns, options, descriptions, hand sizes, tile sets);
+this table only says which inputs a ruleset's page (../shared/rules/<key>.md, "settle
+fields") takes, so the forms show those and no others.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scorekeeper.engine import RULESETS, get_ruleset
+from scorekeeper.engine.payoffs import payoff_for
+from scorekeeper.engine.ruleset import Ruleset
+
+EVENT_LABELS = {
+    "last_tile": "Won on the last tile of the wall",
+    "last_discard": "Won on the last discard",
+    "kong_replacement": "Won on a kong replacement tile",
+    "robbing_kong": "Robbed a kong",
+    "heavenly": "Heavenly hand (dealer wins on the deal)",
+    "earthly": "Earthly hand (wins on the dealer's first discard)",
+    "human": "Human hand (wins before one's first draw)",
+    "ready_first_turn": "Ready on the first turn",
+    "three_golds": "Three golds (the third gold arrived)",
+    "robbing_gold": "Robbing the gold (won on the revealed gold)",
+}
+
+# taiwan.md: on-the-spot payments; `needs` names the extra field each one takes.
+SPOT_KINDS = {
+    "flower": ("Flowers (一台花)", "receives flower units from each other player", "count"),
+    "grass": ("Grass (一台草)", "receives grass units from each other player", "count"),
+    "concealed_kong": ("Concealed kong (暗槓)", "receives 1 unit from each other player", ""),
+    "unrevealed_kong": ("Kong never shown", "pays 2 units to each other player", ""),
+    "chase": ("Chase (追)", "first to discard it: pays 1 unit to each other player", ""),
+    "dice_123": ("Dice 1-2-3", "the dealer pays 1 unit to each other player", "dealer"),
+    "dice_triplet": ("Dice triplet", "the dealer receives 1 unit from each other player", "dealer"),
+    "false_win": ("False win (詐胡)", "pays each other player a 30-fan win", ""),
+    "failed_peng": ("Failed peng", "pays 1 unit to the discarder", "to"),
+}
+
+
+# Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
+# blank by default, because its engine default follows another (taiwan.md: unit = base).
+STAKE_LABELS = {
+    "base": ("Base (底)", ""), "per_fan": ("Per fan (每番)", ""),
+    "unit": ("On-the-spot unit", "same as base"), "flower_units": ("Units per flower", ""),
+    "grass_units": ("Units per grass", ""), "per_point": ("Money per point", ""),
+}
+
+
+@dataclass(frozen=True)
+class Stake:
+    name: str
+    label: str
+    default: str  # "" = the engine's default, shown as the hint
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Profile:
+    key: str
+    figure_fields: tuple[tuple[str, str], ...] = (("points", "Points"),)
+    responsible: str = ""  # "" none; "discarder": defaults to the discarder; "optional": none unless chosen
+    loser_points: bool = False
+    wild_label: str = ""
+    bonus: str = "flowers"  # flowers, winds_red or "" (no bonus tiles entered with the hand)
+    events: tuple[str, ...] = ()
+    spots: bool = False
+    starting_tally: int = 0
+    dealer_word: str = "Dealer"
+    game_rounds: int = 0  # rounds of the deal that make a full game, where the page says so
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.key)
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def unit(self) -> str:
+        return self.ruleset.unit
+
+    @property
+    def hand_size(self) -> int:
+        return self.ruleset.hand_size
+
+    @property
+    def tile_set(self) -> frozenset[int]:
+        return self.ruleset.tile_set
+
+    @property
+    def stakes(self) -> tuple[Stake, ...]:
+        """The settlement's stakes with its defaults."""
+        out = []
+        for name, default in payoff_for(self.key).stake_defaults.items():
+            label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
+            out.append(Stake(name, label, "" if hint else _amount(default), hint))
+        return tuple(out)
+
+    def options(self) -> list[dict[str, Any]]:
+        """The house options: the scorer's, then the settlement's own (zung-jung's payoff)."""
+        options = list(self.ruleset.describe()["options"])
+        named = {o["name"] for o in options}
+        for name, allowed in payoff_for(self.key).settlement_options.items():
+            if name not in named:
+                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
+        return options
+
+
+PROFILES = {
+    "taiwan": Profile(
+        "taiwan",
+        figure_fields=(("fan", "Fan, dealer bonus included"), ("pattern_fan", "Fan before the dealer bonus")),
+        bonus="",
+        events=("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn"),
+        spots=True,
+        notes=("Flowers and grass are paid on the spot: use On-the-spot.",),
+    ),
+    "zung-jung": Profile(
+        "zung-jung",
+        responsible="discarder",
+        events=("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly"),
+        game_rounds=4,  # zung-jung.md: 16 hands make a game, the deal passing every hand
+    ),
+    "hk-old": Profile(
+        "hk-old",
+        events=("last_tile", "last_discard", "kong_replacement", "robbing_kong"),
+        starting_tally=2000,
+    ),
+    "taizhou": Profile(
+        "taizhou",
+        responsible="optional",
+        loser_points=True,
+        wild_label="Fortune indicator (财神)",
+        bonus="",
+        dealer_word="Banker",
+        game_rounds=4,  # taizhou.md: a session is four rounds of banker rotation
+    ),
+    "fujian": Profile(
+        "fujian",
+        wild_label="Gold tile (金)",
+        bonus="winds_red",
+        events=("three_golds", "robbing_gold"),
+        game_rounds=4,  # fujian.md: a full game is four rounds
+    ),
+}
+
+
+def get_profile(key: str) -> Profile:
+    return PROFILES[key]
+
+
+def available_profiles() -> list[Profile]:
+    """The rulesets the engine can score today, in the rulebook's order."""
+    return [profile for key, profile in PROFILES.items() if key in RULESETS]
+
+
+def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Stakes as the engine's decimal strings; errors by field."""
+    stakes: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    for stake in profile.stakes:
+        text = (raw.get(stake.name) or "").strip()
+        if not text:
+            if stake.default:
+                errors[stake.name] = f"Enter the {stake.label.lower()}."
+            continue
+        try:
+            value = Decimal(text)
+        except ArithmeticError:
+            value = Decimal(-1)
+        if not value.is_finite() or value < 0 or value != value.quantize(Decimal("0.01")):
+            errors[stake.name] = "Enter an amount like 10 or 2.50."
+            continue
+        stakes[stake.name] = _amount(value)
+    return stakes, errors
+
+
+def _amount(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral() else str(value.normalize())

@@ -1,0 +1,255 @@
+"""The engine's replay of a session: the one source of balances, dealers, streaks, winds and debts.
+
+`session_replay` turns the stored hands into the engine's `settle` input and keeps the
+answer in a small per-process cache, checked against the session's `revision`, which
+every write changes: a cached replay is never stale, and processes need not share it.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.engine import settle_session
+from scorekeeper.engine.payoffs import payoff_for
+
+from .models import Hand, Session
+from .profiles import get_profile
+
+CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class HandState:
+    """The deal during one hand, as the engine's answer gives it."""
+
+    dealer: int
+    dealer_streak: int  # in the ruleset's own meaning (rules/README.md, `score`)
+    continuations: int  # 連n
+    round_wind: str
+    seat_winds: tuple[str, ...]
+    round: int = 1
+    hand_in_round: int = 1
+
+    def is_dealer(self, seat: int | None) -> bool:
+        return seat == self.dealer
+
+    @classmethod
+    def of(cls, answer: dict[str, Any], streak_from: int) -> HandState:
+        streak = int(answer.get("dealer_streak", 0))
+        return cls(int(answer["dealer"]), streak, max(streak - streak_from, 0), str(answer["round_wind"]),
+                   tuple(answer["seat_winds"]), int(answer.get("round", 1)), int(answer.get("hand_in_round", 1)))
+
+
+@dataclass
+class Replay:
+    hand_ids: list[int]
+    inputs: list[dict[str, Any]]
+    answer: dict[str, Any]
+    states: list[HandState]  # one per hand, then the next hand's
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.answer.get("ok"))
+
+    @property
+    def error(self) -> str:
+        return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        return list(self.answer["hands"]) if self.ok else []
+
+    @property
+    def next_state(self) -> HandState:
+        return self.states[-1]
+
+    @property
+    def balances(self) -> list[str]:
+        return list(self.answer["balances"]) if self.ok else ["0"] * 4
+
+    @property
+    def settle_up(self) -> list[dict[str, Any]]:
+        return list(self.answer.get("settle_up", [])) if self.ok else []
+
+    @property
+    def tracked(self) -> list[dict[str, Any]]:
+        """Open tracked debts after the last hand (taiwan's pull ledger)."""
+        hands = self.answer.get("hands") if self.ok else None
+        return list(hands[-1].get("tracked", [])) if hands else []
+
+    def number(self, index: int) -> int:
+        """The hand an entry belongs to, counted as the table counts: wins and draws.
+
+        An on-the-spot payment happens during a hand: it has the number of the hand it
+        comes before. `number(len(hand_ids))` is the hand about to be played."""
+        numbers = self.__dict__.get("_numbers")
+        if numbers is None:
+            numbers, hand = [], 1
+            for given in self.inputs:
+                numbers.append(hand)
+                hand += "spot" not in given
+            numbers.append(hand)
+            self.__dict__["_numbers"] = numbers
+        return numbers[index]
+
+    def label(self, index: int) -> str:
+        """'Hand 3', or 'The on-the-spot payment in hand 4'."""
+        if index < len(self.inputs) and "spot" in self.inputs[index]:
+            return f"The on-the-spot payment in hand {self.number(index)}"
+        return f"Hand {self.number(index)}"
+
+    def index_of(self, hand_id: int) -> int:
+        positions = self.__dict__.get("_positions")
+        if positions is None:
+            positions = self.__dict__["_positions"] = {h: i for i, h in enumerate(self.hand_ids)}
+        return positions[hand_id]
+
+
+# session id -> (revision, replay): only a session's latest revision is worth keeping.
+_cache: OrderedDict[int, tuple[str, Replay]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def session_replay(*, session: Session, hands: Sequence[Hand] | None = None) -> Replay:
+    """The session replayed by the engine, cached by revision."""
+    with _lock:
+        cached = _cache.get(session.pk)
+        if cached is not None and cached[0] == str(session.revision):
+            _cache.move_to_end(session.pk)
+            return cached[1]
+    if hands is None:
+        hands = list(session.hands.order_by("position"))
+    replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
+                           inputs=[settle_hand(session=session, hand=h) for h in hands])
+    remember(session=session, replay=replay)
+    return replay
+
+
+def remember(*, session: Session, replay: Replay) -> None:
+    with _lock:
+        _cache[session.pk] = (str(session.revision), replay)
+        _cache.move_to_end(session.pk)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def forget_all() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def replay_inputs(*, session: Session, hand_ids: list[int], inputs: list[dict[str, Any]]) -> Replay:
+    answer = settle_session(settle_fields(session=session, hands=inputs))
+    return Replay(hand_ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
+
+
+def replay_candidate(*, session: Session, replay: Replay, index: int, candidate: dict[str, Any] | None,
+                     replacing: bool = False, hand_id: int = 0) -> Replay:
+    """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
+    with the hand there removed. The result can stand as the session's next cached replay."""
+    inputs, ids = list(replay.inputs), list(replay.hand_ids)
+    if candidate is None:
+        del inputs[index], ids[index]
+    elif replacing:
+        inputs[index] = candidate
+    else:
+        inputs.insert(index, candidate)
+        ids.insert(index, hand_id)
+    answer = settle_session(settle_fields(session=session, hands=compact(replay, index) + inputs[index:]))
+    if answer.get("ok") and replay.ok:
+        for before, answered in zip(replay.answer["hands"][:index], answer["hands"]):
+            answered.update({k: before[k] for k in ("score", "loser_scores") if k in before})
+    return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
+
+
+def compact(replay: Replay, upto: int) -> list[dict[str, Any]]:
+    """The replay's first `upto` inputs, each hand the engine scored from tiles given as its score.
+
+    The engine re-scores tile hands on every replay. Nothing before a candidate changes
+    (its deal is the same), and a scored total replays exactly as the hand it came from
+    (taiwan's `fan` holds the dealer's 2n+1 as the scorer's total does), so a preview
+    stays quick however long the session. Hands after the candidate may change deal, so
+    they go in whole.
+    """
+    inputs = replay.inputs[:upto]
+    if not replay.ok:
+        return inputs
+    figure = "fan" if replay.answer.get("ruleset") == "taiwan" else "points"
+    out = []
+    for given, answered in zip(inputs, replay.answer["hands"]):
+        if "hand" in given and "score" in answered:
+            given = {k: v for k, v in given.items() if k != "hand"} | {figure: answered["score"]["total"]}
+        if "loser_scores" in answered:
+            totals = [p if s is None else s["total"] for p, s in zip(given["loser_points"], answered["loser_scores"])]
+            given = given | {"loser_points": totals}
+        out.append(given)
+    return out
+
+
+def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "ruleset": session.ruleset, "stakes": session.stakes, "options": session.options,
+        "players": [p.name for p in session.players], "dealer": session.first_dealer, "hands": list(hands),
+    }
+
+
+def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
+    """One stored hand as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
+    if hand.kind == Hand.Kind.DRAW:
+        return {"draw": True}
+    if hand.kind == Hand.Kind.SPOT:
+        spot: dict[str, Any] = {"spot": hand.spot_kind, "player": hand.spot_player}
+        if hand.spot_count is not None:
+            spot["count"] = hand.spot_count
+        if hand.spot_to is not None:
+            spot["to"] = hand.spot_to
+        return spot
+    profile = get_profile(session.ruleset)
+    win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
+    if hand.tiles is not None:
+        win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
+    else:
+        win[hand.figure_field or profile.figure_fields[0][0]] = hand.figure
+    if profile.responsible:
+        win["responsible"] = hand.responsible
+    if profile.loser_points:
+        win["loser_points"] = hand.loser_points
+    return win
+
+
+def hand_fields(*, tiles: dict[str, Any], events: list[str]) -> dict[str, Any]:
+    """A winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
+    return {**tiles, "events": list(events)} if events else dict(tiles)
+
+
+def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState, seat: int,
+                  self_drawn: bool | None) -> dict[str, Any]:
+    """Score fields completed as the replay completes them, for scoring one hand on its own.
+
+    self_drawn None: a loser's hand (taizhou)."""
+    done: dict[str, Any] = {"ruleset": session.ruleset, **fields, "seat_wind": state.seat_winds[seat],
+                            "round_wind": state.round_wind}
+    if self_drawn is None:
+        done["role"] = "loser"
+    else:
+        done.update(win="self_draw" if self_drawn else "discard", dealer=state.is_dealer(seat),
+                    dealer_streak=state.dealer_streak if state.is_dealer(seat) else 0)
+    declared = {o["name"] for o in get_profile(session.ruleset).ruleset.describe()["options"]}
+    options = {k: v for k, v in session.options.items() if k in declared}
+    if options:
+        done["options"] = options
+    return done
+
+
+def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> list[HandState]:
+    payoff = payoff_for(session.ruleset)
+    if answer.get("ok"):
+        return [HandState.of(h, payoff.streak_from) for h in [*answer["hands"], answer["next"]]]
+    # The replay failed: show the first deal, so the screens still open and say why.
+    dealer = session.first_dealer
+    winds = tuple("ESWN"[(s - (0 if payoff.fixed_seats else dealer)) % 4] for s in range(4))
+    first = HandState(dealer, payoff.streak_from, 0, "E", winds)
+    return [first] * (count + 1)

@@ -1,0 +1,312 @@
+"""Reads: what each screen shows, built from the stored hands and the engine's replay of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, QuerySet
+
+from scorekeeper.engine import RULESETS, get_ruleset
+
+from .models import SEATS, Hand, Session
+from .profiles import SPOT_KINDS, Profile, get_profile
+from .replay import HandState, Replay, session_replay
+
+RECENT_HANDS = 5
+HISTORY_PAGE = 50
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
+
+
+# -- home ---------------------------------------------------------------------------
+def session_list() -> tuple[list[Session], list[Session]]:
+    """Open sessions (latest first), then finished ones."""
+    sessions = list(
+        Session.objects.select_related("east", "south", "west", "north")
+        .annotate(hand_count=Count("hands")).order_by("-updated_at")
+    )
+    return [s for s in sessions if s.is_open], [s for s in sessions if not s.is_open]
+
+
+def session_get(*, pk: int) -> Session:
+    return Session.objects.select_related("east", "south", "west", "north").get(pk=pk)
+
+
+def hand_get(*, pk: int) -> Hand:
+    return Hand.objects.select_related("session__east", "session__south", "session__west",
+                                       "session__north").get(pk=pk)
+
+
+# -- one hand as the screens tell it -------------------------------------------------
+@dataclass
+class Payment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    number: int
+    label: str
+    state: HandState
+    title: str
+    detail: str
+    payments: list[Payment]
+    tracked: list[Payment]
+    tracked_changes: list[str]
+    dealer: str = ""
+    dealer_word: str = "dealer"
+    streak: int = 0
+    score: dict[str, Any] | None = None
+
+
+def payments(names: list[str], transfers: list[dict[str, Any]]) -> list[Payment]:
+    return [Payment(names[t["from"]], names[t["to"]], Decimal(str(t["amount"]))) for t in transfers]
+
+
+def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
+    """A short headline and a detail line, in a player's words."""
+    if hand.kind == Hand.Kind.DRAW:
+        return "Draw", hand.note
+    if hand.kind == Hand.Kind.SPOT:
+        label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
+        extra = f" × {hand.spot_count}" if hand.spot_count else ""
+        to = f" to {names[hand.spot_to]}" if hand.spot_to is not None else ""
+        return f"{names[hand.spot_player]}: {label}{extra}{to}", hand.note
+    winner = names[hand.winner] if hand.winner is not None else "?"
+    how = "self-drawn" if hand.discarder is None else f"on {names[hand.discarder]}'s discard"
+    parts = []
+    if hand.figure is not None:
+        unit = "fan" if hand.figure_field in ("fan", "pattern_fan") else "points"
+        parts.append(f"{hand.figure} {unit}" + (" before dealer bonus" if hand.figure_field == "pattern_fan" else ""))
+    else:
+        parts.append("by tiles")
+    if profile.responsible and hand.discarder is not None and hand.responsible != hand.discarder:
+        parts.append("no one responsible" if hand.responsible is None else f"{names[hand.responsible]} responsible")
+    if hand.note:
+        parts.append(hand.note)
+    return f"{winner} won {how}", " · ".join(parts)
+
+
+def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
+    """taiwan.md's pull ledger, hand by hand: what was added, grew, shrank or got paid."""
+    old = {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in before}
+    new = {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in after}
+    lines = []
+    for key, amount in new.items():
+        who = f"{names[key[0]]} owes {names[key[1]]} {money(amount)}"
+        if key not in old:
+            lines.append(f"{who} (new)")
+        elif old[key] != amount:
+            lines.append(f"{who} (was {money(old[key])})")
+    for key, amount in old.items():
+        if key not in new:
+            lines.append(f"{names[key[0]]} paid {names[key[1]]} the {money(amount)} owed")
+    return lines
+
+
+def money(amount: Decimal | str) -> str:
+    value = Decimal(str(amount))
+    if value == value.to_integral():
+        return f"{int(value):,}"
+    return f"{value:,.2f}"
+
+
+def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[HandRow]:
+    names = [p.name for p in session.players]
+    profile = get_profile(session.ruleset)
+    answers = replay.hands
+    rows = []
+    for hand in hands:
+        try:
+            index = replay.index_of(hand.pk)
+        except KeyError:  # saved after this replay was read: the next page load shows it
+            continue
+        answer = answers[index] if index < len(answers) else {}
+        before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
+        title, detail = hand_title(hand=hand, names=names, profile=profile)
+        tracked = answer.get("tracked", [])
+        state = replay.states[index]
+        rows.append(HandRow(
+            hand=hand, number=replay.number(index), label=replay.label(index), state=state,
+            dealer=names[state.dealer], dealer_word=profile.dealer_word.lower(), streak=state.continuations,
+            title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
+            tracked=payments(names, tracked),
+            tracked_changes=debt_changes(names, before, tracked) if profile.spots else [],
+            score=answer.get("score"),
+        ))
+    return rows
+
+
+# -- the session screen ----------------------------------------------------------------
+@dataclass
+class Seat:
+    index: int
+    name: str
+    wind: str
+    balance: Decimal
+    is_dealer: bool
+    tally: int | None = None
+
+    @property
+    def wind_zh(self) -> str:
+        return WIND_ZH[self.wind]
+
+    @property
+    def wind_name(self) -> str:
+        return WIND_NAMES[self.wind]
+
+
+@dataclass
+class Standings:
+    session: Session
+    profile: Profile
+    replay: Replay
+    seats: list[Seat]
+    state: HandState
+    hand_number: int
+    streak: int
+    tracked: list[Payment]
+    recent: list[HandRow] = field(default_factory=list)
+
+    @property
+    def hands_played(self) -> int:
+        return self.hand_number - 1
+
+    @property
+    def spot_count(self) -> int:
+        return len(self.replay.hand_ids) - self.hands_played
+
+    @property
+    def dealer(self) -> Seat:
+        return self.seats[self.state.dealer]
+
+    @property
+    def game_over(self) -> bool:
+        """The rulebook's full game is played: the screen offers to settle up."""
+        rounds = self.profile.game_rounds
+        return bool(rounds) and self.state.round > rounds
+
+    @property
+    def round_wind_name(self) -> str:
+        return WIND_NAMES[self.state.round_wind]
+
+
+def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:
+    replay = session_replay(session=session)
+    profile = get_profile(session.ruleset)
+    state = replay.next_state
+    names = [p.name for p in session.players]
+    seats = []
+    for seat in SEATS:
+        balance = Decimal(str(replay.balances[seat]))
+        tally = profile.starting_tally + int(balance) if profile.starting_tally else None
+        seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally))
+    latest = list(session.hands.order_by("-position")[:recent]) if recent else []
+    return Standings(
+        session=session, profile=profile, replay=replay, seats=seats, state=state,
+        hand_number=replay.number(len(replay.hand_ids)), streak=state.continuations,
+        tracked=payments(names, replay.tracked),
+        recent=hand_rows(session=session, replay=replay, hands=latest),
+    )
+
+
+
+
+# -- history -------------------------------------------------------------------------
+@dataclass
+class History:
+    standings: Standings
+    page: Page[Hand]
+    rows: list[HandRow]
+
+
+def session_history(*, session: Session, page: int | str | None = 1) -> History:
+    standings = session_standings(session=session, recent=0)
+    hands: QuerySet[Hand] = session.hands.order_by("-position")
+    paged = Paginator(hands, HISTORY_PAGE).get_page(page)
+    rows = hand_rows(session=session, replay=standings.replay, hands=list(paged.object_list))
+    return History(standings, paged, rows)
+
+
+def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
+    """What an edit or a delete of the entry with id `changed` did to the entries after it,
+    and to the balances."""
+    names = [p.name for p in session.players]
+    if not after.ok:
+        return [f"The session cannot be replayed: {after.error}"]
+    old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
+    start = old.get(changed, len(before.hand_ids))
+    lines = []
+    for index, (hand_id, answer, state) in enumerate(zip(after.hand_ids, after.hands, after.states)):
+        was_index = old.get(hand_id)
+        if hand_id == changed or was_index is None or was_index < start:
+            continue
+        deal = "spot" not in after.inputs[index]  # a payment on the spot has no deal of its own
+        changes = _hand_changes(names, before.hands[was_index], before.states[was_index], answer, state, deal)
+        if changes:
+            where = after.label(index)
+            if before.number(was_index) != after.number(index):
+                where += f" (was hand {before.number(was_index)})"
+            lines.append(f"{where}: " + "; ".join(changes) + ".")
+    if before.balances != after.balances:
+        moved = [f"{names[s]} {signed(before.balances[s])} → {signed(after.balances[s])}"
+                 for s in SEATS if Decimal(str(before.balances[s])) != Decimal(str(after.balances[s]))]
+        lines.append("Balances: " + ", ".join(moved) + ".")
+    return lines or ["Nothing else changed: no later hand and no balance moved."]
+
+
+def _hand_changes(names: list[str], was: dict[str, Any], was_state: HandState, answer: dict[str, Any],
+                  state: HandState, deal: bool) -> list[str]:
+    changes = []
+    if deal and (state.dealer, state.continuations) != (was_state.dealer, was_state.continuations):
+        changes.append(f"dealer now {names[state.dealer]}{streak_text(state.continuations)} "
+                       f"(was {names[was_state.dealer]}{streak_text(was_state.continuations)})")
+    if deal and state.round_wind != was_state.round_wind:
+        changes.append(f"round wind now {WIND_NAMES[state.round_wind]}")
+    if transfer_set(answer) != transfer_set(was):
+        now = ", ".join(f"{p.payer} → {p.payee} {money(p.amount)}" for p in
+                        payments(names, answer.get("transfers", []))) or "no payment"
+        changes.append(f"payments now {now}")
+    return changes
+
+
+def transfer_set(answer: dict[str, Any]) -> set[tuple[int, int, Decimal]]:
+    return {(t["from"], t["to"], Decimal(str(t["amount"]))) for t in answer.get("transfers", [])}
+
+
+def streak_text(streak: int) -> str:
+    return f" 連{streak}" if streak else ""
+
+
+def signed(amount: Decimal | str) -> str:
+    value = Decimal(str(amount))
+    return ("+" if value > 0 else "−" if value < 0 else "") + money(abs(value))
+
+
+# -- rules -----------------------------------------------------------------------------
+def ruleset_descriptions() -> list[dict[str, Any]]:
+    """Each ruleset the engine has, as it describes itself."""
+    return [ruleset.describe() for ruleset in RULESETS.values()]
+
+
+KIND_TITLES = {
+    "dealer": "Dealer", "flower": "Flowers", "chicken": "Chicken hand", "double": "Doubles",
+    "limit": "Limit hands", "hu": "Hu (胡): the set count", "tai": "Tai (台): each doubles the hu",
+    "special": "Special bonuses",
+}
+
+
+def ruleset_description(*, key: str) -> dict[str, Any]:
+    """The ruleset's own description, its patterns grouped by kind in the table's order."""
+    described = get_ruleset(key).describe()
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in described["patterns"]:
+        kind = row.get("kind") or "points"
+        title = described["unit"].capitalize() if kind == "points" else KIND_TITLES.get(kind, kind.capitalize())
+        groups.setdefault(title, []).append(row)
+    return described | {"groups": list(groups.items())}

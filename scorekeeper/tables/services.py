@@ -1,0 +1,182 @@
+"""Writes. Every write that changes what the engine replays gives the session a new revision.
+
+No write leaves a session the engine cannot replay: a hand is saved only after the
+replay with it succeeds, and a form submitted twice (its one-time token) is saved once.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from .entry import WinEntry
+from .models import Hand, Player, Session
+from .profiles import get_profile
+from .replay import Replay, remember, replay_candidate, session_replay, settle_hand
+from .wincheck import win_check, win_model
+
+
+def player_get_or_create(*, name: str) -> Player:
+    name = " ".join(name.split())
+    player = Player.objects.filter(name__iexact=name).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = Player.objects.create(name=name)
+        except IntegrityError:  # created by someone else meanwhile
+            player = Player.objects.get(name__iexact=name)
+    return player
+
+
+@transaction.atomic
+def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
+                   options: dict[str, Any]) -> Session:
+    east, south, west, north = (player_get_or_create(name=name) for name in names)
+    return Session.objects.create(
+        ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west, north=north,
+        first_dealer=first_dealer,
+    )
+
+
+def session_finish(*, session: Session) -> Session:
+    session.status, session.finished_at = Session.Status.FINISHED, timezone.now()
+    session.save(update_fields=["status", "finished_at", "updated_at"])
+    return session
+
+
+def session_reopen(*, session: Session) -> Session:
+    session.status, session.finished_at = Session.Status.OPEN, None
+    session.save(update_fields=["status", "finished_at", "updated_at"])
+    return session
+
+
+def _locked(session: Session) -> Session:
+    """The session row locked for this transaction: hands are written one at a time."""
+    return Session.objects.select_for_update().select_related("east", "south", "west", "north").get(pk=session.pk)
+
+
+def _token(text: str) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _already_saved(token: uuid.UUID | None) -> Hand | None:
+    return Hand.objects.filter(entry_token=token).first() if token else None
+
+
+def _check_open(session: Session) -> None:
+    if not session.is_open:
+        raise ValidationError({"__all__": "This session is finished: reopen it on the Settle-up page to change it."})
+
+
+@transaction.atomic
+def hand_record_win(*, session: Session, entry: WinEntry) -> Hand:
+    session = _locked(session)
+    token = _token(entry.token)
+    if (saved := _already_saved(token)) is not None:
+        return saved
+    _check_open(session)
+    check = win_check(session=session, entry=entry)
+    if not check.ready or check.after is None:
+        raise ValidationError(check.errors)
+    hand = win_model(entry=entry, profile=get_profile(session.ruleset), check=check)
+    return _append(session, hand, token, check.after)
+
+
+@transaction.atomic
+def hand_update_win(*, hand: Hand, entry: WinEntry) -> Hand:
+    session = _locked(hand.session)
+    _check_open(session)
+    check = win_check(session=session, entry=entry, editing=hand)
+    if not check.ready or check.after is None:
+        raise ValidationError(check.errors)
+    win_model(entry=entry, profile=get_profile(session.ruleset), check=check, hand=hand)
+    hand.save()
+    _touch(session, check.after)
+    return hand
+
+
+@transaction.atomic
+def hand_record_draw(*, session: Session, note: str = "", token: str = "") -> Hand:
+    return _record_plain(session, Hand(kind=Hand.Kind.DRAW, note=note), token)
+
+
+@transaction.atomic
+def hand_record_spot(*, session: Session, kind: str, player: int, count: int | None = None,
+                     to: int | None = None, note: str = "", token: str = "") -> Hand:
+    hand = Hand(kind=Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
+    return _record_plain(session, hand, token)
+
+
+@transaction.atomic
+def hand_update_plain(*, hand: Hand, fields: dict[str, Any]) -> Hand:
+    """Edit a draw's or an on-the-spot payment's fields."""
+    session = _locked(hand.session)
+    _check_open(session)
+    for name, value in fields.items():
+        setattr(hand, name, value)
+    after = _replayed_with(session, hand, replacing=True)
+    hand.save()
+    _touch(session, after)
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand) -> None:
+    session = _locked(hand.session)
+    _check_open(session)
+    replay = session_replay(session=session)
+    after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
+    if not after.ok:
+        raise ValidationError({"__all__": f"Deleting this hand would break the replay: {after.error}"})
+    hand.delete()
+    _touch(session, after)
+
+
+def _record_plain(session: Session, hand: Hand, token_text: str) -> Hand:
+    session = _locked(session)
+    token = _token(token_text)
+    if (saved := _already_saved(token)) is not None:
+        return saved
+    _check_open(session)
+    return _append(session, hand, token, _replayed_with(session, hand, replacing=False))
+
+
+def _replayed_with(session: Session, hand: Hand, *, replacing: bool) -> Replay:
+    """The session replayed with this hand; refused with the engine's words when it cannot be."""
+    replay = session_replay(session=session)
+    index = replay.index_of(hand.pk) if replacing else len(replay.hand_ids)
+    after = replay_candidate(session=session, replay=replay, index=index,
+                             candidate=settle_hand(session=session, hand=hand), replacing=replacing)
+    if not after.ok:
+        raise ValidationError({"__all__": _without_hand_number(after.error)})
+    return after
+
+
+def _without_hand_number(message: str) -> str:
+    """The engine names the hand ('hand 12: ...'); the form is about that hand already."""
+    head, sep, rest = message.partition(": ")
+    return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
+
+
+def _append(session: Session, hand: Hand, token: uuid.UUID | None, after: Replay) -> Hand:
+    last = session.hands.aggregate(last=Max("position"))["last"] or 0
+    hand.session, hand.position, hand.entry_token = session, last + 1, token
+    hand.save()
+    after.hand_ids[-1] = hand.pk
+    _touch(session, after)
+    return hand
+
+
+def _touch(session: Session, after: Replay) -> None:
+    """A new revision, with the replay already made for it kept for the next read."""
+    session.revision = uuid.uuid4()
+    session.save(update_fields=["revision", "updated_at"])
+    transaction.on_commit(lambda: remember(session=session, replay=after))

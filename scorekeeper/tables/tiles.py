@@ -1,0 +1,107 @@
+"""Tiles as the screens draw them: a big face, a small suit mark, and words for screen readers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.engine import parse_tiles
+from scorekeeper.engine.errors import EngineError
+from scorekeeper.engine.tiles import tile_code
+
+SUIT_MARKS = {"m": "萬", "p": "筒", "s": "索"}
+SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+HONOURS = {
+    1: ("東", "E", "East wind"), 2: ("南", "S", "South wind"), 3: ("西", "W", "West wind"),
+    4: ("北", "N", "North wind"), 5: ("白", "Wh", "White dragon"), 6: ("發", "Gr", "Green dragon"),
+    7: ("中", "Rd", "Red dragon"),
+}
+BONUS = {
+    1: ("梅", "1", "Plum, flower 1"), 2: ("蘭", "2", "Orchid, flower 2"),
+    3: ("菊", "3", "Chrysanthemum, flower 3"), 4: ("竹", "4", "Bamboo, flower 4"),
+    5: ("春", "1", "Spring, season 1"), 6: ("夏", "2", "Summer, season 2"),
+    7: ("秋", "3", "Autumn, season 3"), 8: ("冬", "4", "Winter, season 4"),
+}
+SUIT_TABS = (("m", "萬", "Characters"), ("p", "筒", "Dots"), ("s", "索", "Bamboo"),
+             ("z", "字", "Honours"), ("f", "花", "Flowers"))
+
+
+@dataclass(frozen=True)
+class TileFace:
+    code: str  # MPSZ, e.g. "5p"; a wild standing in is "5p*"
+    face: str
+    mark: str
+    label: str
+    suit: str
+    wild: bool = False
+
+    @property
+    def plain(self) -> str:
+        """The MPSZ code without the wild mark."""
+        return self.code.rstrip("*")
+
+    @property
+    def css(self) -> str:
+        extra = f" tile-{self.code[:2]}" if self.suit == "z" else ""
+        return f"tile tile-{self.suit}{extra}{' tile-wild' if self.wild else ''}"
+
+
+def face(code: str) -> TileFace:
+    wild = code.endswith("*")
+    code = code.rstrip("*")
+    number, suit = int(code[0]), code[1]
+    if suit == "z":
+        glyph, mark, label = HONOURS[number]
+    elif suit == "f":
+        glyph, mark, label = BONUS[number]
+    else:
+        glyph, mark, label = str(number), SUIT_MARKS[suit], f"{number} {SUIT_WORDS[suit]}"
+    if wild:
+        label += " (wild)"
+    return TileFace(code + ("*" if wild else ""), glyph, mark, label, suit, wild)
+
+
+def split(notation: str) -> list[str]:
+    """'123m5z' -> ['1m', '2m', '3m', '5z'], in written order; [] for unreadable text."""
+    try:
+        return [tile_code(kind) for kind in parse_tiles(notation or "")]
+    except EngineError:
+        return []
+
+
+def faces(notation: str) -> list[TileFace]:
+    return [face(code) for code in split(notation)]
+
+
+def set_faces(text: str) -> list[TileFace]:
+    """One scored set as the engine writes it ('5p*5p5p', '123m'), wild marks kept."""
+    if text and set(text) == {"*"}:  # a set of wilds standing for any set
+        return [TileFace("*", "★", "", "wild tile", "w", True) for _ in text]
+    out: list[TileFace] = []
+    digits = ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+        elif char == "*" and out:
+            out[-1] = face(out[-1].code + "*")
+        elif char in "mpszf":
+            for digit in digits:
+                out.append(face(f"{digit}{char}"))
+            digits = ""
+    return out
+
+
+def sort_key(code: str) -> tuple[int, int]:
+    return ("mpszf".index(code[1]), int(code[0]))
+
+
+def join(codes: list[str]) -> str:
+    """Codes back to compact notation, sorted: ['3p', '1m', '2p'] -> '1m23p'."""
+    out, run, suit = [], "", ""
+    for code in sorted(codes, key=sort_key):
+        if suit and code[1] != suit:
+            out.append(run + suit)
+            run = ""
+        run += code[0]
+        suit = code[1]
+    if run:
+        out.append(run + suit)
+    return "".join(out)

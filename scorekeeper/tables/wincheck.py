@@ -1,0 +1,170 @@
+"""The win entry's live check: the score, what is still missing, and who pays whom.
+
+A read (it writes nothing): the screen calls it on every change, and the services call it
+again before saving, so a hand is saved exactly as it was previewed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine import score_hand
+
+from .entry import WinEntry
+from .models import SEATS, Hand, Session
+from .profiles import Profile, get_profile
+from .replay import HandState, Replay, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
+from .selectors import Payment, debt_changes, payments
+
+MAX_FIGURE = 100_000
+
+
+@dataclass
+class WinCheck:
+    state: HandState
+    errors: dict[str, str] = field(default_factory=dict)
+    score: dict[str, Any] | None = None
+    loser_scores: dict[int, dict[str, Any]] = field(default_factory=dict)
+    loser_totals: dict[int, int] = field(default_factory=dict)
+    candidate: dict[str, Any] | None = None
+    payments: list[Payment] = field(default_factory=list)
+    tracked: list[Payment] = field(default_factory=list)
+    tracked_changes: list[str] = field(default_factory=list)
+    figure: int | None = None
+    after: Replay | None = None  # the session replayed with this hand
+
+    @property
+    def ready(self) -> bool:
+        return not self.errors and self.candidate is not None
+
+
+def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
+              replay: Replay | None = None) -> WinCheck:
+    """Everything the win entry screen says about the hand so far; `ready` when it can be saved."""
+    replay = replay or session_replay(session=session)
+    profile = get_profile(session.ruleset)
+    index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
+    check = WinCheck(state=replay.states[index])
+    names = [p.name for p in session.players]
+    _check_people(check, entry, profile)
+    if entry.mode == "figure":
+        check.figure = _whole_number(entry.figure)
+        if check.figure is None:
+            unit = "fan" if profile.unit == "fan" else "points"
+            check.errors["figure"] = f"Enter the {unit} as a whole number, like 8."
+    else:
+        _check_tiles(check, session, entry, profile)
+    if profile.loser_points:
+        _check_losers(check, session, entry, profile, names)
+    if check.errors:
+        return check
+    check.candidate = win_hand(session=session, entry=entry, profile=profile, check=check)
+    check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
+                                   replacing=editing is not None)
+    if not check.after.ok:
+        check.errors["payments"] = check.after.error or "The engine refused this hand."
+        return check
+    answer = check.after.answer
+    mine = answer["hands"][index]
+    check.payments = payments(names, mine.get("transfers", []))
+    check.tracked = payments(names, mine.get("tracked", []))
+    if profile.spots:
+        before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
+        check.tracked_changes = debt_changes(names, before, mine.get("tracked", []))
+    return check
+
+
+def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+    winner = entry.winner_seat
+    if winner is None:
+        check.errors["winner"] = "Choose who won."
+    if entry.how == "":
+        check.errors["how"] = "Choose self-drawn, or who discarded the winning tile."
+    elif entry.how != "self" and entry.discarder_seat is None:
+        check.errors["how"] = "Choose self-drawn, or one of the players."
+    elif winner is not None and entry.discarder_seat == winner:
+        check.errors["how"] = "The winner cannot have discarded the winning tile: choose who did."
+    if profile.responsible and entry.responsible not in ("", "none"):
+        seat = entry.responsible_seat(profile)
+        if seat is None and not entry.self_drawn:
+            check.errors["responsible"] = "Choose a player, or no one."
+        elif seat is not None and seat == winner:
+            check.errors["responsible"] = "The winner cannot be the responsible player."
+
+
+def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Profile) -> None:
+    if entry.hand.is_empty():
+        check.errors["tiles"] = f"Tap the tiles of the winning hand, or choose “By {profile.unit}”."
+        return
+    if not entry.winning_tile:
+        needed = entry.hand.needed(profile.hand_size)
+        have = len(entry.hand.codes)
+        check.errors["tiles"] = (f"The hand has {have} of {needed} tiles before the win: "
+                                 + ("now tap the winning tile." if have >= needed else "keep tapping."))
+        return
+    if entry.winner_seat is None:
+        return
+    fields = hand_fields(tiles=entry.tiles_fields(profile), events=allowed_events(entry, profile))
+    check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
+                                           seat=entry.winner_seat, self_drawn=entry.self_drawn))
+    if not check.score.get("ok"):
+        check.errors["tiles"] = check.score["error"]["message"]
+
+
+def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: Profile, names: list[str]) -> None:
+    for seat in entry.losers():
+        if entry.loser_uses_tiles(seat):
+            tiles = entry.loser_fields(seat, profile)
+            answer = score_hand(scored_fields(session=session, fields=tiles, state=check.state, seat=seat,
+                                              self_drawn=None))
+            check.loser_scores[seat] = answer
+            if answer.get("ok"):
+                check.loser_totals[seat] = int(answer["total"])
+            else:
+                check.errors[f"loser_{seat}"] = answer["error"]["message"]
+            continue
+        points = _whole_number(entry.loser_points.get(seat, ""))
+        if points is None:
+            check.errors[f"loser_{seat}"] = f"Enter {names[seat]}'s points (0 if none), or tap their tiles."
+        else:
+            check.loser_totals[seat] = points
+
+
+def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
+    return [e for e in profile.events if e in entry.events]
+
+
+def win_hand(*, session: Session, entry: WinEntry, profile: Profile, check: WinCheck) -> dict[str, Any]:
+    """The checked entry as the engine's settle hand, exactly as the stored hand will replay."""
+    return settle_hand(session=session, hand=win_model(entry=entry, profile=profile, check=check))
+
+
+def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand | None = None) -> Hand:
+    """The entry's fields on a (new or edited) Hand, not saved."""
+    hand = hand or Hand(kind=Hand.Kind.WIN)
+    hand.kind = Hand.Kind.WIN
+    hand.winner = entry.winner_seat
+    hand.discarder = None if entry.self_drawn else entry.discarder_seat
+    hand.responsible = entry.responsible_seat(profile)
+    hand.events = allowed_events(entry, profile)
+    hand.note = entry.note
+    hand.spot_kind, hand.spot_player, hand.spot_count, hand.spot_to = "", None, None, None
+    if entry.mode == "figure":
+        hand.figure, hand.figure_field, hand.tiles = check.figure, entry.figure_field_for(profile), None
+    else:
+        hand.figure, hand.figure_field, hand.tiles = None, "", entry.tiles_fields(profile)
+    if profile.loser_points:
+        hand.loser_points = [
+            None if s == hand.winner else
+            entry.loser_fields(s, profile) if entry.loser_uses_tiles(s) else check.loser_totals.get(s, 0)
+            for s in SEATS
+        ]
+    return hand
+
+
+def _whole_number(text: str) -> int | None:
+    text = (text or "").strip()
+    if not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= MAX_FIGURE else None

@@ -1,0 +1,125 @@
+"""What the win-entry template needs: the entry, its live check, and the keypad laid out."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from . import selectors
+from .entry import MELD_KINDS, WinEntry, keypad_codes, keypad_suits
+from .models import Hand, Session
+from .profiles import EVENT_LABELS, Profile, get_profile
+from .tiles import SUIT_TABS, TileFace, face, faces
+from .wincheck import WinCheck, win_check
+
+
+@dataclass
+class MeldView:
+    index: int
+    kind: str
+    label: str
+    tiles: list[TileFace]
+
+
+@dataclass
+class LoserView:
+    seat: int
+    name: str
+    points: str
+    concealed: str
+    tiles: list[TileFace]
+    melds: list[MeldView]
+    uses_tiles: bool
+    total: int | None
+    score: dict[str, Any] | None
+    error: str
+
+
+def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = None,
+                errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    profile = get_profile(session.ruleset)
+    replay = selectors.session_replay(session=session)
+    check = win_check(session=session, entry=entry, editing=editing, replay=replay)
+    names = [p.name for p in session.players]
+    index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
+    state = check.state
+    shown_errors = {("form" if k == "__all__" else k): v[0] for k, v in (errors or {}).items()}
+    return {
+        "session": session, "profile": profile, "entry": entry, "check": check, "editing": editing,
+        "number": replay.number(index), "state": state, "names": names,
+        "seats": [(i, name, state.seat_winds[i]) for i, name in enumerate(names)],
+        "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
+        "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
+        "preview_url": reverse("win_preview", args=[session.pk]),
+        "cancel_url": reverse("history" if editing else "session", args=[session.pk]),
+        "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
+        "needed": entry.hand.needed(profile.hand_size),
+        "melds": _melds(entry.hand.meld_pairs()),
+        "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
+        "events": [(e, EVENT_LABELS[e]) for e in profile.events],
+        "hints": [m for k, m in check.errors.items() if not (k == "tiles" and entry.mode == "tiles")],
+        "losers": _losers(entry, check, names, shown_errors) if profile.loser_points else [],
+        **_keypad(entry, profile, names),
+    }
+
+
+def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
+    target = entry.target
+    suits = keypad_suits(target, profile)
+    suit = entry.suit if entry.suit in suits else suits[0]
+    loser = entry.loser_target_seat
+    return {
+        "target": target, "suit": suit, "status": keypad_status(entry, profile, names),
+        # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
+        "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
+        "keys": [face(code) for code in keypad_codes(target, profile) if code[1] == suit],
+        "suit_tabs": [(s, glyph, label) for s, glyph, label in SUIT_TABS if s in suits],
+        "meld_kinds": list(MELD_KINDS.items()),
+        "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
+    }
+
+
+def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
+    """What the next tap does, in words."""
+    meld = MELD_KINDS.get(entry.meld_kind, "").lower()
+    loser = entry.loser_target_seat
+    if loser is not None:
+        return f"Tap the tile for {names[loser]}'s {meld}" if entry.meld_target else f"Adding to {names[loser]}'s hand"
+    if entry.meld_target:
+        return "Tap the lowest tile of the chow" if entry.meld_kind == "chow" else f"Tap the tile of the {meld}"
+    if entry.target == "bonus":
+        return f"Tap each {'flower or season' if profile.bonus == 'flowers' else 'wind or red dragon shown'}"
+    if entry.target == "wild":
+        return f"Tap the {profile.wild_label.lower()}"
+    complete = len(entry.hand.codes) >= entry.hand.needed(profile.hand_size)
+    if complete and _one_face(entry.winning_tile):
+        return "The hand is complete: tap a tile above to take it out"
+    return "Tap the winning tile" if entry.target == "winning" or complete else "Tap the tiles in the hand"
+
+
+def _losers(entry: WinEntry, check: WinCheck, names: list[str], errors: dict[str, str]) -> list[LoserView]:
+    out = []
+    for seat in entry.losers():
+        hand = entry.loser_hands.get(seat)
+        out.append(LoserView(
+            seat, names[seat], entry.loser_points.get(seat, ""), hand.concealed if hand else "",
+            faces(hand.concealed) if hand else [], _melds(hand.meld_pairs()) if hand else [],
+            entry.loser_uses_tiles(seat), check.loser_totals.get(seat), check.loser_scores.get(seat),
+            errors.get(f"loser_{seat}", ""),
+        ))
+    return out
+
+
+def _melds(pairs: list[tuple[str, str]]) -> list[MeldView]:
+    return [MeldView(i, kind, MELD_KINDS.get(kind, kind), faces(tiles)) for i, (kind, tiles) in enumerate(pairs)]
+
+
+def _marking_wilds(tiles: list[TileFace], wild: str) -> list[TileFace]:
+    """Golds (fujian) and fortune tiles (taizhou: copies of the indicator) drawn as wilds."""
+    return [face(t.code + "*") if t.code == wild else t for t in tiles]
+
+
+def _one_face(text: str) -> TileFace | None:
+    found = faces(text)
+    return found[0] if len(found) == 1 else None

@@ -1,0 +1,65 @@
+"""Steps a player takes, shared by the browser tests (imported by name: tests are not packages)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+SUIT_TABS = {"m": "Characters", "p": "Dots", "s": "Bamboo", "z": "Honours", "f": "Flowers"}
+HONOURS = {"1z": "East wind", "2z": "South wind", "3z": "West wind", "4z": "North wind",
+           "5z": "White dragon", "6z": "Green dragon", "7z": "Red dragon"}
+WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+
+
+def label(code: str) -> str:
+    return HONOURS[code] if code[1] == "z" else f"{code[0]} {WORDS[code[1]]}"
+
+
+def settled(page: Page) -> None:
+    """Wait until HTMX has no request or swap under way (a no-op without JavaScript)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
+def tap(page: Page, code: str) -> None:
+    """Tap one tile on the keypad, opening its suit first."""
+    if not page.get_by_role("button", name=label(code), exact=True).count():
+        page.get_by_role("button", name=SUIT_TABS[code[1]], exact=True).click()
+        settled(page)
+    page.get_by_role("button", name=label(code), exact=True).click()
+    settled(page)
+
+
+def choose(page: Page, legend: str, option: str) -> None:
+    """Tap a big radio button inside the fieldset with this legend."""
+    fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
+    fieldset.get_by_role("radio", name=re.compile(rf"^{re.escape(option)}\b")).click()
+    settled(page)
+
+
+def new_session(page: Page, base_url: str, ruleset: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di")) -> None:
+    page.goto(base_url)
+    page.get_by_role("link", name="New session").click()
+    page.get_by_role("link", name=re.compile(ruleset)).click()
+    for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), names):
+        page.get_by_label(seat).fill(name)
+    page.get_by_role("button", name="Start session").click()
+    expect(page.get_by_text("Session started.")).to_be_visible()
+
+
+class Shots:
+    """Full-page screenshots of one walk-through: artifacts/screenshots/<folder>/NN-name.png."""
+
+    def __init__(self, page: Page, folder: str) -> None:
+        self.page, self.folder, self.count = page, SCREENSHOTS / folder, 0
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for old in self.folder.glob("*.png"):
+            old.unlink()
+
+    def __call__(self, name: str) -> Path:
+        self.count += 1
+        path = self.folder / f"{self.count:02d}-{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path

@@ -1,0 +1,32 @@
+"""The win entry's live check: score, what is missing, who pays whom."""
+from web_helpers import ZJ_TILES, entry_of
+
+from scorekeeper.tables.wincheck import win_check
+
+
+def test_win_check_scores_tiles_and_says_who_pays(make_session):
+    session = make_session("zung-jung")
+    check = win_check(session=session, entry=entry_of(winner=1, how=2, **ZJ_TILES))
+
+    assert check.ready, check.errors
+    assert check.score["total"] == 5
+    assert [(p.payer, p.payee, p.amount) for p in check.payments] == [
+        ("Ann", "Bob", 5), ("Cy", "Bob", 5), ("Di", "Bob", 5)]
+
+
+def test_win_check_names_what_is_missing(make_session):
+    session = make_session()
+    check = win_check(session=session, entry=entry_of(concealed="123m"))
+
+    assert not check.ready
+    assert check.errors["winner"] == "Choose who won."
+    assert "how" in check.errors
+    assert "1 of 13" not in check.errors["tiles"] and "3 of 13" in check.errors["tiles"]
+
+
+def test_win_check_shows_the_engine_message_for_an_impossible_hand(make_session):
+    session = make_session()
+    check = win_check(session=session, entry=entry_of(
+        winner=0, how="self", concealed="11111m23456789p", winning_tile="1p"))
+
+    assert "5 copies of 1m" in check.errors["tiles"] or "tiles" in check.errors
