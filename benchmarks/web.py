@@ -28,17 +28,23 @@ DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
 os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 os.environ["DEBUG"] = "0"
+# Production settings want these (scorekeeper/settings.py); the test client speaks plain HTTP.
+os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 50)
+os.environ["ALLOWED_HOSTS"] = "testserver"
+os.environ["SECURE_SSL_REDIRECT"] = "0"
+os.environ["STATIC_ROOT"] = str(DB.parent / "static")  # pages need the manifest collectstatic writes
 warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
 
 import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
 
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scorekeeper.tables import replay, selectors, services  # noqa: E402
-from scorekeeper.tables.models import Hand  # noqa: E402
+from scorekeeper.tables.models import Hand, Session  # noqa: E402
 
 TILES = {  # a winning hand for every seat and wind: chows, a pung of East, a pair of South
     "taiwan": ({"concealed": "123m456p789s234s1112z", "winning_tile": "2z", "melds": []}, "fan"),
@@ -48,7 +54,8 @@ TILES = {  # a winning hand for every seat and wind: chows, a pung of East, a pa
 
 
 def build(ruleset: str, hands: int):
-    session = services.session_create(ruleset=ruleset, names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
+    owner, _ = get_user_model().objects.get_or_create(username="bench")  # sessions are their owner's
+    session = services.session_create(owner=owner, ruleset=ruleset, names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
                                       stakes={}, options={})
     tiles, figure_field = TILES[ruleset]
     rows = []
@@ -95,6 +102,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="taiwan", choices=sorted(TILES))
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
     for hands in args.hands:
         report(args.ruleset, hands, args.runs)
 
@@ -102,6 +110,7 @@ def main() -> None:
 def report(ruleset: str, hands: int, runs: int) -> None:
     session = build(ruleset, hands)
     client = Client()
+    client.force_login(session.owner)
     base = f"/sessions/{session.pk}"
     tiles, _ = TILES[ruleset]
     preview = {"winner": "1", "how": "2", "mode": "tiles", "concealed": tiles["concealed"],
@@ -110,9 +119,18 @@ def report(ruleset: str, hands: int, runs: int) -> None:
     warm = selectors.session_replay(session=session)
     assert warm.ok, warm.error
 
-    def save():
+    form = {}
+
+    def read_revision():  # as the form carries it; read before the timing starts
+        form["revision"] = str(Session.objects.values_list("revision", flat=True).get(pk=session.pk))
+
+    def post_save():
         return client.post(f"{base}/win/", {"winner": "2", "how": "self", "mode": "figure", "figure": "5",
-                                             "action": "save", "token": str(uuid.uuid4())})
+                                             "action": "save", "token": str(uuid.uuid4()), **form})
+
+    def save():
+        read_revision()
+        return post_save()
 
     results = [
         measure("session page", runs, lambda: client.get(f"{base}/")),
@@ -120,7 +138,7 @@ def report(ruleset: str, hands: int, runs: int) -> None:
                 cold=replay.forget_all),
         measure("live preview (tiles, htmx)", runs, lambda: client.post(f"{base}/win/preview/", preview, **hx)),
         measure("history page (50 hands)", runs, lambda: client.get(f"{base}/history/")),
-        measure("save a hand (by figure)", runs, save),
+        measure("save a hand (by figure)", runs, post_save, cold=read_revision),
         measure("session page just after a save", runs, lambda: client.get(f"{base}/"), cold=save),
     ]
     print(f"\n{ruleset} session of {hands} hands ({runs} runs each), times in ms")

@@ -1,12 +1,14 @@
 """Django settings for Mahjong Scorekeeper, read from the environment.
 
-Locally nothing needs setting: SQLite in the repo, DEBUG on. In production set
-SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABASE_URL.
+Locally nothing needs setting: SQLite in the repo, DEBUG on. In production (DEBUG=0)
+SECRET_KEY and ALLOWED_HOSTS must be set, or nothing starts; DATABASE_URL picks the
+database. The README lists every variable.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,14 +24,41 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-# Development default only: never deploy with it.
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "django-insecure-dev-only-change-me-mahjong-scorekeeper"
-)
+def env_required(name: str, why: str) -> str:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise ImproperlyConfigured(f"{name} must be set when DEBUG is off: {why}")
+    return value
+
+
 DEBUG = env_bool("DEBUG", True)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+if DEBUG:
+    # Development defaults only: a server with DEBUG off never falls back to them.
+    SECRET_KEY = os.environ.get("SECRET_KEY", "django-insecure-dev-only-change-me-mahjong-scorekeeper")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+else:
+    SECRET_KEY = env_required("SECRET_KEY", "a long random value, e.g. "
+                              "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off: the server's host names, "
+                                   "comma-separated, e.g. mahjong.example.com")
+# A proxy on another host (or a browser) posting from another origin than the Host it sends.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS in production: cookies only over HTTPS, HSTS, and plain-HTTP requests redirected.
+# Behind a proxy that terminates TLS, BEHIND_PROXY=1 trusts its X-Forwarded-Proto header
+# (the proxy must set it itself and drop any the client sent).
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+if env_bool("BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 INSTALLED_APPS = [
+    "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -45,8 +74,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # A body bigger than any form of the app is refused with a 400 before anything reads it.
+    "scorekeeper.tables.limits.refuse_oversized_body",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -62,6 +94,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
         },
@@ -75,8 +108,18 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=600,
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several server threads and processes write to one file. A write transaction takes
+    # the lock when it begins (IMMEDIATE) and waits for it; a deferred one that read first
+    # would fail at once with "database is locked". WAL lets readers go on during a write.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -87,4 +130,40 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Production serves what `collectstatic` wrote: hashed names (cached for good) and
+    # gzip/brotli copies, by WhiteNoise. Pages then need that manifest, so DEBUG keeps plain files.
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Everything to stderr, where gunicorn and any process manager collect it. Django's own
+# default logs nothing with DEBUG off but e-mails to ADMINS, and there are none.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+}
+
+# Accounts: the person who starts a session logs in; table-mates come in by share link.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# The biggest form (a win by tiles with every loser's tiles) is a few kB: 64 kB is ample,
+# and anything bigger is refused with a 400 (scorekeeper/tables/limits.py).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400

@@ -21,6 +21,13 @@ from .profiles import Profile
 MELD_KINDS = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "concealed_kong": "Concealed kong"}
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "concealed_kong": 4}
 TARGETS = ("hand", "winning", "meld", "bonus", "wild")
+# What a form can hold: longer text is refused beside its field (wincheck). Beyond KEEP a
+# field is not a person's typing; it is cut there, so a draft kept in the visitor's
+# session stays small.
+MAX_TILES_TEXT = 100
+MAX_NOTE = 200
+MAX_MELDS = 8  # a hand of 16 tiles has at most 5 melds; a few more to be told it is wrong
+KEEP = 1000
 
 
 @dataclass
@@ -81,6 +88,7 @@ class WinEntry:
     loser_hands: dict[int, TileHand] = field(default_factory=dict)
     note: str = ""
     token: str = ""
+    revision: str = ""  # the session's revision the form was built from (services.SessionChanged)
     target: str = "hand"
     suit: str = "m"
     meld_kind: str = "pung"
@@ -89,18 +97,25 @@ class WinEntry:
     # -- reading ---------------------------------------------------------------
     @classmethod
     def from_post(cls, data: QueryDict) -> WinEntry:
-        text = lambda name: (data.get(name) or "").strip()  # noqa: E731
+        # NUL never comes from a keyboard, and PostgreSQL refuses it in text: it is dropped.
+        text = lambda name: (data.get(name) or "").replace("\x00", "").strip()[:KEEP]  # noqa: E731
+        melds = lambda name: [m.replace("\x00", "")[:KEEP] for m in data.getlist(name)[:MAX_MELDS + 1]]  # noqa: E731
+        meld_kind, suit = text("meld_kind"), text("suit")
         entry = cls(
             winner=text("winner"), how=text("how"), responsible=text("responsible"),
-            mode=text("mode") or "tiles", figure=text("figure"), figure_field=text("figure_field"),
-            hand=TileHand(text("concealed"), data.getlist("meld")),
+            mode="figure" if text("mode") == "figure" else "tiles", figure=text("figure"),
+            figure_field=text("figure_field"), hand=TileHand(text("concealed"), melds("meld")),
             winning_tile=text("winning_tile"), bonus=text("bonus"), wild=text("wild"),
-            events=data.getlist("event"), note=text("note")[:200], token=text("token"),
-            target=text("target") or "hand", suit=text("suit") or "m", meld_kind=text("meld_kind") or "pung",
+            events=[e[:40] for e in data.getlist("event")[:20]], note=text("note"), token=text("token")[:64],
+            revision=text("revision")[:64], target=text("target") or "hand",
+            suit=suit if len(suit) == 1 and suit in "mpszf" else "m",
+            meld_kind=meld_kind if meld_kind in MELD_KINDS else "pung",
         )
+        if not _is_target(entry.target):
+            entry.target = "hand"
         for seat in SEATS:
             entry.loser_points[seat] = text(f"loser_points_{seat}")
-            entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), data.getlist(f"loser_meld_{seat}"))
+            entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), melds(f"loser_meld_{seat}"))
         return entry
 
     @classmethod
@@ -118,6 +133,7 @@ class WinEntry:
             "figure": [self.figure], "figure_field": [self.figure_field], "concealed": [self.hand.concealed],
             "meld": list(self.hand.melds), "winning_tile": [self.winning_tile], "bonus": [self.bonus],
             "wild": [self.wild], "event": list(self.events), "note": [self.note], "token": [self.token],
+            "revision": [self.revision],
             "target": [self.target], "suit": [self.suit], "meld_kind": [self.meld_kind],
         }
         for seat in SEATS:
@@ -218,10 +234,10 @@ class WinEntry:
             self._remove(arg)
         elif verb == "clear":
             self._clear(arg)
-        elif verb == "target" and (arg in TARGETS or (arg.startswith("loser-") and _seat(arg[6:]) is not None)):
+        elif verb == "target" and _is_target(arg) and not arg.endswith("-meld"):
             self.target = arg
             self.suit = _suit_for(arg, self.suit, profile)
-        elif verb == "suit" and arg in "mpszf":
+        elif verb == "suit" and len(arg) == 1 and arg in "mpszf":
             self.suit = arg
         elif verb == "meldkind" and arg in MELD_KINDS:
             self.meld_kind = arg
@@ -232,7 +248,7 @@ class WinEntry:
             self.mode = arg
 
     def _add(self, code: str, profile: Profile) -> None:
-        if len(code) != 2 or code[1] not in "mpszf" or not code[0].isdigit():
+        if tilefaces.split(code) != [code]:  # only a real tile, as the keypad sends it
             return
         target = self.target
         if target == "hand":
@@ -300,7 +316,7 @@ class WinEntry:
             self.hand.concealed = _without(self.hand.concealed, what)
         elif where == "bonus":
             self.bonus = _without(self.bonus, what)
-        elif where == "meld" and what.isdigit() and int(what) < len(self.hand.melds):
+        elif where == "meld" and _index(what) < len(self.hand.melds):
             del self.hand.melds[int(what)]
         elif where.startswith("loser-"):
             seat = _seat(where.removeprefix("loser-").removesuffix("-meld"))
@@ -308,7 +324,7 @@ class WinEntry:
             if hand is None:
                 return
             if where.endswith("-meld"):
-                if what.isdigit() and int(what) < len(hand.melds):
+                if _index(what) < len(hand.melds):
                     del hand.melds[int(what)]
             else:
                 hand.concealed = _without(hand.concealed, what)
@@ -325,6 +341,18 @@ class WinEntry:
             seat = _seat(arg.removeprefix("loser-"))
             if seat is not None:
                 self.loser_hands[seat] = TileHand()
+
+
+def _index(text: str) -> int:
+    """A meld's index as the form sends it; a huge number for anything else (nothing is removed)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 1 << 30
+
+
+def _is_target(text: str) -> bool:
+    if text in TARGETS:
+        return True
+    seat, _, rest = text.removeprefix("loser-").partition("-")
+    return text.startswith("loser-") and _seat(seat) is not None and rest in ("", "meld")
 
 
 def _seat(text: str) -> int | None:

@@ -1,15 +1,37 @@
-"""Forms for the screens that are plain fields: a new session, a draw, an on-the-spot payment."""
+"""Forms for the screens that are plain fields: a new session, a draw, an on-the-spot payment, a share link."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
-from .models import Hand
+from .models import Hand, ShareLink
 from .profiles import SPOT_KINDS, Profile, clean_stakes
 
 SEAT_FIELDS = (("east", "East 東"), ("south", "South 南"), ("west", "West 西"), ("north", "North 北"))
+MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
+
+
+def check_stake(text: str) -> None:
+    """A stake as a table writes it: 10, 2.50; never negative, at most two decimals."""
+    text = text.strip()
+    if not text:
+        return
+    try:
+        value = Decimal(text) if len(text) <= 20 else None
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite():
+        raise ValidationError("Enter an amount like 10 or 2.50.")
+    if value < 0:
+        raise ValidationError("Enter an amount of 0 or more.")
+    if value > MAX_STAKE:
+        raise ValidationError(f"Enter at most {MAX_STAKE:,}.")
+    if value != value.quantize(Decimal("0.01")):
+        raise ValidationError("Use at most two decimal places, like 2.50.")
 
 
 class SessionForm(forms.Form):
@@ -24,14 +46,18 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.profile = profile
         seat_fields = {
-            name: forms.CharField(label=label, max_length=40, widget=forms.TextInput(attrs={
-                "list": "known-players", "autocomplete": "off", "autocapitalize": "words"}))
+            name: forms.CharField(label=label, max_length=40, error_messages={
+                "required": "Enter the player's name.",
+                "max_length": "Keep the name to %(limit_value)d characters (it has %(show_value)d).",
+            }, widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off",
+                                             "autocapitalize": "words"}))
             for name, label in SEAT_FIELDS
         }
         self.fields = {**seat_fields, **self.fields}
         for stake in profile.stakes:
             self.fields[f"stake_{stake.name}"] = forms.CharField(
-                label=stake.label, required=False, initial=stake.default, help_text=stake.hint,
+                label=stake.label, required=False, initial=stake.default, help_text=stake.hint, max_length=20,
+                validators=[check_stake], error_messages={"max_length": "Enter an amount like 10 or 2.50."},
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "placeholder": stake.hint}))
         for option in profile.options():
             name = f"option_{option['name']}"
@@ -42,7 +68,7 @@ class SessionForm(forms.Form):
                     choices=[(json.dumps(v), _shown(v)) for v in option["allowed"]])
             else:
                 self.fields[name] = forms.CharField(label=label, help_text=option["note"], required=False,
-                                                    initial=str(option["default"]))
+                                                    initial=str(option["default"]), max_length=40)
 
     def seat_names(self) -> list[str]:
         return [" ".join(self.cleaned_data[name].split()) for name, _ in SEAT_FIELDS]
@@ -61,15 +87,19 @@ class SessionForm(forms.Form):
         names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _), player in zip(SEAT_FIELDS, names):
-            if player and player.lower() in seen:
+            if player and not all(ch.isprintable() for ch in player):
+                self.add_error(name, "Use letters, digits and ordinary punctuation in a name.")
+            elif player and player.lower() in seen:
                 first, seat = seen[player.lower()]
                 self.add_error(name, f"{first} already sits at {seat}: four different players.")
             elif player:
                 seen[player.lower()] = (player, name.capitalize())
-        raw = {s.name: data.get(f"stake_{s.name}", "") for s in self.profile.stakes}
-        data["stakes"], errors = clean_stakes(self.profile, raw)
+        # A stake already refused beside its field is not checked (or reported) twice.
+        valid = [s for s in self.profile.stakes if f"stake_{s.name}" not in self.errors]
+        data["stakes"], errors = clean_stakes(self.profile, {s.name: data.get(f"stake_{s.name}", "") for s in valid})
         for stake_name, message in errors.items():
-            self.add_error(f"stake_{stake_name}", message)
+            if f"stake_{stake_name}" not in self.errors:
+                self.add_error(f"stake_{stake_name}", message)
         options = {}
         for option in self.profile.options():
             value = data.get(f"option_{option['name']}")
@@ -94,9 +124,14 @@ def _plain(text: str, default: Any) -> Any:
         return text
 
 
+NOTE_ERRORS = {"max_length": "Keep the note to %(limit_value)d characters (it has %(show_value)d)."}
+
+
 class DrawForm(forms.Form):
-    note = forms.CharField(label="Note (optional)", max_length=200, required=False)
-    token = forms.CharField(widget=forms.HiddenInput, required=False)
+    note = forms.CharField(label="Note (optional)", max_length=200, required=False, error_messages=NOTE_ERRORS)
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The session's revision the form was built from: a save against an older one is refused.
+    revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
 
 class SpotForm(forms.Form):
@@ -107,8 +142,9 @@ class SpotForm(forms.Form):
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     to = forms.TypedChoiceField(label="Paid to (the discarder)", coerce=int, widget=forms.RadioSelect,
                                 required=False)
-    note = forms.CharField(label="Note (optional)", max_length=200, required=False)
-    token = forms.CharField(widget=forms.HiddenInput, required=False)
+    note = forms.CharField(label="Note (optional)", max_length=200, required=False, error_messages=NOTE_ERRORS)
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args: Any, names: list[str], dealer: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -147,3 +183,12 @@ class SpotForm(forms.Form):
     def initial_from(cls, hand: Hand) -> dict[str, Any]:
         return {"kind": hand.spot_kind, "player": hand.spot_player, "count": hand.spot_count,
                 "to": hand.spot_to, "note": hand.note}
+
+
+class ShareForm(forms.Form):
+    role = forms.ChoiceField(label="What may they do?", widget=forms.RadioSelect, initial=ShareLink.Role.SCORER,
+                             choices=[(ShareLink.Role.SCORER, "Score: enter, edit and delete hands"),
+                                      (ShareLink.Role.VIEWER, "View only: see the scores and the history")])
+    label = forms.CharField(label="Who is it for? (optional)", max_length=40, required=False,
+                            error_messages={"max_length": "Keep it to %(limit_value)d characters."},
+                            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "e.g. Bob's phone"}))

@@ -6,8 +6,10 @@ changes with every write, so a replay cached under it is never stale.
 """
 from __future__ import annotations
 
+import secrets
 import uuid
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -31,6 +33,9 @@ class Session(models.Model):
         OPEN = "open", "Open"
         FINISHED = "finished", "Finished"
 
+    # Who started it and may share it; None for sessions from before accounts: only share links reach those.
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="scoring_sessions")
     ruleset = models.CharField(max_length=20)
     stakes = models.JSONField(default=dict, blank=True)
     options = models.JSONField(default=dict, blank=True)
@@ -61,6 +66,15 @@ class Session(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+
+class HandQuerySet(models.QuerySet["Hand"]):
+    def live(self) -> HandQuerySet:
+        """The hands the replay counts: not deleted."""
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self) -> HandQuerySet:
+        return self.filter(deleted_at__isnull=False)
 
 
 class Hand(models.Model):
@@ -96,8 +110,12 @@ class Hand(models.Model):
     # The form's one-time token: a second submit of the same form finds this hand
     # instead of recording it twice.
     entry_token = models.UUIDField(null=True, blank=True, unique=True)
+    # A deleted hand keeps its place (position) so that restoring it puts it back where it was.
+    deleted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["session", "position"]
@@ -111,3 +129,29 @@ class Hand(models.Model):
     @property
     def by_tiles(self) -> bool:
         return self.tiles is not None
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits: as unguessable as a password that is never typed
+
+
+class ShareLink(models.Model):
+    """A link that lets a table-mate without an account in: to score (enter and edit hands) or to view.
+
+    Revoking deletes the row, so the link and every grant made from it stop working at once."""
+
+    class Role(models.TextChoices):
+        SCORER = "scorer", "Scorer"
+        VIEWER = "viewer", "Viewer"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="share_links")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    role = models.CharField(max_length=6, choices=Role.choices)
+    label = models.CharField(max_length=40, blank=True)  # who it is for, as the owner noted it
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.role} link to session {self.session_id}"

@@ -121,7 +121,7 @@ def session_replay(*, session: Session, hands: Sequence[Hand] | None = None) -> 
             _cache.move_to_end(session.pk)
             return cached[1]
     if hands is None:
-        hands = list(session.hands.order_by("position"))
+        hands = list(session.hands.live().order_by("position"))
     replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
                            inputs=[settle_hand(session=session, hand=h) for h in hands])
     remember(session=session, replay=replay)

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+from django.utils.timesince import timesince
 
 from scorekeeper.engine import RULESETS, get_ruleset
 
-from .models import SEATS, Hand, Session
+from .models import SEATS, Hand, Player, Session, ShareLink
 from .profiles import SPOT_KINDS, Profile, get_profile
 from .replay import HandState, Replay, session_replay
 
@@ -21,13 +24,45 @@ WIND_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
 
 # -- home ---------------------------------------------------------------------------
-def session_list() -> tuple[list[Session], list[Session]]:
-    """Open sessions (latest first), then finished ones."""
+def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
+    """The owner's sessions and those opened by a share link: open ones (latest first), then finished ones."""
+    mine = Q(owner=owner) if owner is not None else Q(pk__in=[])
     sessions = list(
-        Session.objects.select_related("east", "south", "west", "north")
-        .annotate(hand_count=Count("hands")).order_by("-updated_at")
+        Session.objects.filter(mine | Q(pk__in=shared_ids or []))
+        .select_related("east", "south", "west", "north")
+        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True))).order_by("-updated_at")
     )
+    for session in sessions:
+        session.shared = owner is None or session.owner_id != owner.pk  # type: ignore[attr-defined]
     return [s for s in sessions if s.is_open], [s for s in sessions if not s.is_open]
+
+
+def known_players(*, owner: Any) -> list[str]:
+    """Names from the owner's own sessions, to pick from when starting one: never other people's players."""
+    mine = Session.objects.filter(owner=owner)
+    seated = Q()
+    for seat in ("east", "south", "west", "north"):
+        seated |= Q(pk__in=mine.values(seat))
+    return list(Player.objects.filter(seated).order_by("name").values_list("name", flat=True))
+
+
+def share_links(*, session: Session) -> list[ShareLink]:
+    return list(session.share_links.order_by("-created_at"))
+
+
+def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str, str, str]]:
+    """The latest deleted hands, each with its headline, detail line and when it went, newest deletion first."""
+    names = [p.name for p in session.players]
+    profile = get_profile(session.ruleset)
+    hands = session.hands.deleted().order_by("-deleted_at")[:limit]
+    return [(hand, *hand_title(hand=hand, names=names, profile=profile), ago(hand.deleted_at)) for hand in hands]
+
+
+def ago(moment: datetime | None) -> str:
+    """'just now', or '5 minutes ago': Django's timesince says '0 minutes'."""
+    if moment is None:
+        return ""
+    return "just now" if timezone.now() - moment < timedelta(minutes=1) else f"{timesince(moment)} ago"
 
 
 def session_get(*, pk: int) -> Session:
@@ -206,7 +241,7 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
         balance = Decimal(str(replay.balances[seat]))
         tally = profile.starting_tally + int(balance) if profile.starting_tally else None
         seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally))
-    latest = list(session.hands.order_by("-position")[:recent]) if recent else []
+    latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
     return Standings(
         session=session, profile=profile, replay=replay, seats=seats, state=state,
         hand_number=replay.number(len(replay.hand_ids)), streak=state.continuations,
@@ -223,24 +258,28 @@ class History:
     standings: Standings
     page: Page[Hand]
     rows: list[HandRow]
+    deleted: list[tuple[Hand, str, str, str]] = field(default_factory=list)
 
 
 def session_history(*, session: Session, page: int | str | None = 1) -> History:
     standings = session_standings(session=session, recent=0)
-    hands: QuerySet[Hand] = session.hands.order_by("-position")
+    hands: QuerySet[Hand] = session.hands.live().order_by("-position")
     paged = Paginator(hands, HISTORY_PAGE).get_page(page)
     rows = hand_rows(session=session, replay=standings.replay, hands=list(paged.object_list))
-    return History(standings, paged, rows)
+    return History(standings, paged, rows, deleted_hands(session=session))
 
 
 def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
-    """What an edit or a delete of the entry with id `changed` did to the entries after it,
-    and to the balances."""
+    """What an edit, a delete or a restore of the entry with id `changed` did to the entries
+    after it, and to the balances."""
     names = [p.name for p in session.players]
     if not after.ok:
         return [f"The session cannot be replayed: {after.error}"]
     old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
     start = old.get(changed, len(before.hand_ids))
+    if changed not in old and changed in after.hand_ids:  # restored: compare from the entry after it
+        later = [old[h] for h in after.hand_ids[after.index_of(changed) + 1:] if h in old]
+        start = later[0] if later else len(before.hand_ids)
     lines = []
     for index, (hand_id, answer, state) in enumerate(zip(after.hand_ids, after.hands, after.states)):
         was_index = old.get(hand_id)

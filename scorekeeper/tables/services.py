@@ -2,6 +2,11 @@
 
 No write leaves a session the engine cannot replay: a hand is saved only after the
 replay with it succeeds, and a form submitted twice (its one-time token) is saved once.
+Each write is one transaction holding the session row, so writes to a session happen
+one after the other. A form says which revision it was built from (`revision`); a
+write against an older one is refused (`SessionChanged`): another phone changed the
+session meanwhile, and the table should see that before saving (two phones entering
+the same hand would otherwise record it twice).
 """
 from __future__ import annotations
 
@@ -11,14 +16,23 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Value
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from .entry import WinEntry
-from .models import Hand, Player, Session
+from .models import Hand, Player, Session, ShareLink
 from .profiles import get_profile
 from .replay import Replay, remember, replay_candidate, session_replay, settle_hand
 from .wincheck import win_check, win_model
+
+
+class SessionChanged(Exception):
+    """The form was built from an older revision of the session: nothing was written."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__("The session changed")
+        self.session = session
 
 
 def player_get_or_create(*, name: str) -> Player:
@@ -28,31 +42,55 @@ def player_get_or_create(*, name: str) -> Player:
         try:
             with transaction.atomic():
                 player = Player.objects.create(name=name)
-        except IntegrityError:  # created by someone else meanwhile
-            player = Player.objects.get(name__iexact=name)
+        except IntegrityError:  # created by someone else meanwhile, or equal to one under the database's case rules
+            player = Player.objects.alias(low=Lower("name")).filter(low=Lower(Value(name))).first()
+            if player is None:
+                raise
     return player
 
 
 @transaction.atomic
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
-                   options: dict[str, Any]) -> Session:
+                   options: dict[str, Any], owner: Any = None) -> Session:
     east, south, west, north = (player_get_or_create(name=name) for name in names)
     return Session.objects.create(
-        ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west, north=north,
-        first_dealer=first_dealer,
+        owner=owner, ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west,
+        north=north, first_dealer=first_dealer,
     )
 
 
+@transaction.atomic
 def session_finish(*, session: Session) -> Session:
-    session.status, session.finished_at = Session.Status.FINISHED, timezone.now()
-    session.save(update_fields=["status", "finished_at", "updated_at"])
+    locked = _locked(session)
+    if locked.is_open:
+        locked.status, locked.finished_at = Session.Status.FINISHED, timezone.now()
+        locked.save(update_fields=["status", "finished_at", "updated_at"])
+    session.status, session.finished_at = locked.status, locked.finished_at
     return session
 
 
+@transaction.atomic
 def session_reopen(*, session: Session) -> Session:
-    session.status, session.finished_at = Session.Status.OPEN, None
-    session.save(update_fields=["status", "finished_at", "updated_at"])
+    locked = _locked(session)
+    if not locked.is_open:
+        locked.status, locked.finished_at = Session.Status.OPEN, None
+        locked.save(update_fields=["status", "finished_at", "updated_at"])
+    session.status, session.finished_at = locked.status, locked.finished_at
     return session
+
+
+@transaction.atomic
+def share_link_create(*, session: Session, role: str, label: str = "") -> ShareLink:
+    _locked(session)
+    return ShareLink.objects.create(session=session, role=role, label=label)
+
+
+@transaction.atomic
+def share_link_revoke(*, session: Session, link_id: int) -> bool:
+    """Revoke one of the session's links: it and every grant made from it stop working at once."""
+    _locked(session)
+    deleted, _ = ShareLink.objects.filter(session=session, pk=link_id).delete()
+    return bool(deleted)
 
 
 def _locked(session: Session) -> Session:
@@ -76,13 +114,20 @@ def _check_open(session: Session) -> None:
         raise ValidationError({"__all__": "This session is finished: reopen it on the Settle-up page to change it."})
 
 
+def _check_revision(session: Session, revision: str | None) -> None:
+    """None: the caller is not a form (a script, a test), so there is nothing to compare."""
+    if revision is not None and revision != str(session.revision):
+        raise SessionChanged(session)
+
+
 @transaction.atomic
-def hand_record_win(*, session: Session, entry: WinEntry) -> Hand:
+def hand_record_win(*, session: Session, entry: WinEntry, revision: str | None = None) -> Hand:
     session = _locked(session)
     token = _token(entry.token)
     if (saved := _already_saved(token)) is not None:
         return saved
     _check_open(session)
+    _check_revision(session, revision)
     check = win_check(session=session, entry=entry)
     if not check.ready or check.after is None:
         raise ValidationError(check.errors)
@@ -91,9 +136,11 @@ def hand_record_win(*, session: Session, entry: WinEntry) -> Hand:
 
 
 @transaction.atomic
-def hand_update_win(*, hand: Hand, entry: WinEntry) -> Hand:
+def hand_update_win(*, hand: Hand, entry: WinEntry, revision: str | None = None) -> Hand:
     session = _locked(hand.session)
+    hand = _live_hand(hand)
     _check_open(session)
+    _check_revision(session, revision)
     check = win_check(session=session, entry=entry, editing=hand)
     if not check.ready or check.after is None:
         raise ValidationError(check.errors)
@@ -104,22 +151,24 @@ def hand_update_win(*, hand: Hand, entry: WinEntry) -> Hand:
 
 
 @transaction.atomic
-def hand_record_draw(*, session: Session, note: str = "", token: str = "") -> Hand:
-    return _record_plain(session, Hand(kind=Hand.Kind.DRAW, note=note), token)
+def hand_record_draw(*, session: Session, note: str = "", token: str = "", revision: str | None = None) -> Hand:
+    return _record_plain(session, Hand(kind=Hand.Kind.DRAW, note=note), token, revision)
 
 
 @transaction.atomic
 def hand_record_spot(*, session: Session, kind: str, player: int, count: int | None = None,
-                     to: int | None = None, note: str = "", token: str = "") -> Hand:
+                     to: int | None = None, note: str = "", token: str = "", revision: str | None = None) -> Hand:
     hand = Hand(kind=Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
-    return _record_plain(session, hand, token)
+    return _record_plain(session, hand, token, revision)
 
 
 @transaction.atomic
-def hand_update_plain(*, hand: Hand, fields: dict[str, Any]) -> Hand:
+def hand_update_plain(*, hand: Hand, fields: dict[str, Any], revision: str | None = None) -> Hand:
     """Edit a draw's or an on-the-spot payment's fields."""
     session = _locked(hand.session)
+    hand = _live_hand(hand)
     _check_open(session)
+    _check_revision(session, revision)
     for name, value in fields.items():
         setattr(hand, name, value)
     after = _replayed_with(session, hand, replacing=True)
@@ -129,23 +178,58 @@ def hand_update_plain(*, hand: Hand, fields: dict[str, Any]) -> Hand:
 
 
 @transaction.atomic
-def hand_delete(*, hand: Hand) -> None:
+def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
+    """Set the hand aside (soft delete): the replay goes on without it, and it can be restored."""
     session = _locked(hand.session)
+    hand = _live_hand(hand)
     _check_open(session)
+    _check_revision(session, revision)
     replay = session_replay(session=session)
     after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
     if not after.ok:
         raise ValidationError({"__all__": f"Deleting this hand would break the replay: {after.error}"})
-    hand.delete()
+    hand.deleted_at = timezone.now()
+    hand.save(update_fields=["deleted_at", "updated_at"])
     _touch(session, after)
 
 
-def _record_plain(session: Session, hand: Hand, token_text: str) -> Hand:
+@transaction.atomic
+def hand_restore(*, hand: Hand) -> Hand:
+    """Put a deleted hand back in its place; refused when the session cannot be replayed with it."""
+    session = _locked(hand.session)
+    hand = Hand.objects.select_for_update().get(pk=hand.pk)
+    if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
+        return hand
+    _check_open(session)
+    replay = session_replay(session=session)
+    index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
+    after = replay_candidate(session=session, replay=replay, index=index,
+                             candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
+    if not after.ok:
+        raise ValidationError({"__all__": f"Restoring this hand would break the replay: "
+                                          f"{_without_hand_number(after.error)}"})
+    hand.deleted_at = None
+    hand.save(update_fields=["deleted_at", "updated_at"])
+    _touch(session, after)
+    return hand
+
+
+def _live_hand(hand: Hand) -> Hand:
+    """The hand as stored now; a hand deleted meanwhile (on another phone) cannot be changed."""
+    fresh = Hand.objects.filter(pk=hand.pk).first()
+    if fresh is None or fresh.deleted_at is not None:
+        raise SessionChanged(hand.session)
+    hand.deleted_at = None
+    return hand
+
+
+def _record_plain(session: Session, hand: Hand, token_text: str, revision: str | None) -> Hand:
     session = _locked(session)
     token = _token(token_text)
     if (saved := _already_saved(token)) is not None:
         return saved
     _check_open(session)
+    _check_revision(session, revision)
     return _append(session, hand, token, _replayed_with(session, hand, replacing=False))
 
 
@@ -167,9 +251,18 @@ def _without_hand_number(message: str) -> str:
 
 
 def _append(session: Session, hand: Hand, token: uuid.UUID | None, after: Replay) -> Hand:
-    last = session.hands.aggregate(last=Max("position"))["last"] or 0
+    # Deleted hands count: they keep their positions for a restore.
+    last = Hand.objects.filter(session=session).aggregate(last=Max("position"))["last"] or 0
     hand.session, hand.position, hand.entry_token = session, last + 1, token
-    hand.save()
+    try:
+        with transaction.atomic():
+            hand.save()
+    except IntegrityError:
+        # The same form saved by a request that got in first (a double tap racing on a
+        # database without row locks): that save stands, this one is the retry.
+        if (saved := _already_saved(token)) is not None:
+            return saved
+        raise
     after.hand_ids[-1] = hand.pk
     _touch(session, after)
     return hand

@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper.engine import score_hand
 
-from .entry import WinEntry
+from .entry import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 from .models import SEATS, Hand, Session
 from .profiles import Profile, get_profile
 from .replay import HandState, Replay, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
@@ -47,11 +47,14 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     check = WinCheck(state=replay.states[index])
     names = [p.name for p in session.players]
     _check_people(check, entry, profile)
+    if not _lengths_ok(check, entry, profile):
+        return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
         check.figure = _whole_number(entry.figure)
         if check.figure is None:
             unit = "fan" if profile.unit == "fan" else "points"
-            check.errors["figure"] = f"Enter the {unit} as a whole number, like 8."
+            check.errors["figure"] = f"Enter the {unit} as a whole number, like 8" + (
+                f", at most {MAX_FIGURE:,}." if _is_digits(entry.figure) else ".")
     else:
         _check_tiles(check, session, entry, profile)
     if profile.loser_points:
@@ -90,6 +93,40 @@ def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
             check.errors["responsible"] = "Choose a player, or no one."
         elif seat is not None and seat == winner:
             check.errors["responsible"] = "The winner cannot be the responsible player."
+
+
+def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+    before = len(check.errors)
+    _check_lengths(check, entry, profile)
+    return len(check.errors) == before
+
+
+def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+    if len(entry.note) > MAX_NOTE:
+        check.errors["note"] = f"Keep the note to {MAX_NOTE} characters (it has {len(entry.note)})."
+    typed = {"The hand": entry.hand.concealed, "The winning tile": entry.winning_tile,
+             "The bonus tiles": entry.bonus, "The " + (profile.wild_label or "wild").lower(): entry.wild}
+    for label, text in typed.items():
+        if len(text) > MAX_TILES_TEXT:
+            check.errors["tiles"] = f"{label} is too long: at most {MAX_TILES_TEXT} characters."
+            return
+    if problem := _meld_problem(entry.hand):
+        check.errors["tiles"] = problem
+    for seat in entry.losers() if profile.loser_points else []:
+        hand = entry.loser_hands.get(seat) or TileHand()
+        if len(hand.concealed) > MAX_TILES_TEXT:
+            check.errors[f"loser_{seat}"] = f"Too many tiles: at most {MAX_TILES_TEXT} characters."
+        elif problem := _meld_problem(hand):
+            check.errors[f"loser_{seat}"] = problem
+
+
+def _meld_problem(hand: TileHand) -> str:
+    if len(hand.melds) > MAX_MELDS:
+        return f"Too many melds: a hand has at most {MAX_MELDS}."
+    for kind, tiles in hand.meld_pairs():
+        if kind not in MELD_KINDS or len(tiles) > MAX_TILES_TEXT:
+            return "A meld could not be read: take it out and add it again with the keypad."
+    return ""
 
 
 def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Profile) -> None:
@@ -162,9 +199,13 @@ def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand 
     return hand
 
 
+def _is_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _whole_number(text: str) -> int | None:
     text = (text or "").strip()
-    if not (text.isascii() and text.isdigit()):
+    if not _is_digits(text) or len(text) > 9:
         return None
     value = int(text)
     return value if value <= MAX_FIGURE else None

@@ -39,8 +39,21 @@ def choose(page: Page, legend: str, option: str) -> None:
     settled(page)
 
 
+def sign_up(page: Page, base_url: str, username: str = "ann", password: str = "tiles and tea 88") -> None:
+    """The person who starts sessions makes an account (table-mates need none)."""
+    page.goto(base_url + "/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Password confirmation").fill(password)
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
 def new_session(page: Page, base_url: str, ruleset: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di")) -> None:
+    """Start a session, signing up first if this browser is not logged in."""
     page.goto(base_url)
+    if not page.get_by_role("button", name="Log out").count():
+        sign_up(page, base_url)
     page.get_by_role("link", name="New session").click()
     page.get_by_role("link", name=re.compile(ruleset)).click()
     for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), names):

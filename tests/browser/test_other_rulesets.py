@@ -56,6 +56,15 @@ def test_zung_jung_typed_tiles_a_meld_and_a_delete(page: Page, live_server):
     expect(page.locator(".changes")).to_contain_text("Hand 1 (was hand 2): dealer now Ann")
     shot("history-after-delete")
 
+    # It was a mistake: the deleted hand comes back in its place.
+    deleted = page.locator("#deleted-hands")
+    expect(deleted).to_contain_text("Bob won on Cy's discard")
+    deleted.get_by_role("button", name="Restore Bob won on Cy's discard").click()
+    expect(page.get_by_text("Hand 1 restored.")).to_be_visible()
+    expect(page.locator(".changes")).to_contain_text("Hand 2 (was hand 1): dealer now Bob")
+    expect(page.locator("#deleted-hands")).to_have_count(0)
+    shot("history-after-restore")
+
 
 def test_taizhou_losers_typed_and_by_tiles(page: Page, live_server):
     shot = Shots(page, "taizhou")

@@ -19,8 +19,21 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     expect(page.get_by_role("link", name="New session")).to_be_visible()
     shot("home-first-visit")
 
-    # -- a new session ---------------------------------------------------------------
+    # -- a new session: first an account, then back to where it was asked for ----------------
     page.get_by_role("link", name="New session").click()
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    shot("log-in")
+    page.get_by_role("link", name="Sign up").click()
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password", exact=True).fill("1234")
+    page.get_by_label("Password confirmation").fill("1234")
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.get_by_text("This password is too short.")).to_be_visible()
+    shot("sign-up-errors")
+    page.get_by_label("Password", exact=True).fill("tiles and tea 88")
+    page.get_by_label("Password confirmation").fill("tiles and tea 88")
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.get_by_role("heading", name="New session")).to_be_visible()
     shot("choose-ruleset")
     page.get_by_role("link", name=re.compile("Taiwanese")).click()
     for seat, name in (("East 東", "Ann"), ("South 南", "Bob"), ("West 西", "Cy"), ("North 北", "Di")):

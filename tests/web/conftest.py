@@ -1,9 +1,14 @@
-"""Fixtures for the web app: sessions made through the services, as the screens make them."""
+"""Fixtures for the web app: sessions made through the services, as the screens make them.
+
+`client` is the owner's phone: logged in as `owner`, who owns every session `make_session`
+makes. Other visitors (`stranger`, `anonymous`, `guest`) are clients of their own.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from django.test import Client
 from web_helpers import NAMES, entry_of
 
 from scorekeeper.tables import services
@@ -17,12 +22,57 @@ def fresh_replays():
     forget_all()
 
 
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    """Django's real hasher takes ~0.3 s a password by design; tests make many."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
-def make_session(db):
+def owner(db, django_user_model):
+    return django_user_model.objects.create_user(username="ann", password="tiles and tea 88")
+
+
+@pytest.fixture
+def client(owner):
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def anonymous(db):
+    return Client()
+
+
+@pytest.fixture
+def stranger(db, django_user_model):
+    """Logged in, but not the owner of anything here."""
+    client = Client()
+    client.force_login(django_user_model.objects.create_user(username="eve", password="not your table 77"))
+    return client
+
+
+@pytest.fixture
+def guest(db):
+    """A table-mate without an account: `guest.follow(link)` opens a share link on this phone."""
+    client = Client()
+
+    def follow(link):
+        response = client.get(f"/t/{link.token}/")
+        assert response.status_code == 302, response.status_code
+        return response
+
+    client.follow_link = follow
+    return client
+
+
+@pytest.fixture
+def make_session(db, owner):
     def make(ruleset: str = "zung-jung", *, names: list[str] | None = None, first_dealer: int = 0,
-             stakes: dict[str, str] | None = None, options: dict[str, Any] | None = None):
+             stakes: dict[str, str] | None = None, options: dict[str, Any] | None = None, owned_by: Any = owner):
         return services.session_create(ruleset=ruleset, names=names or NAMES, first_dealer=first_dealer,
-                                       stakes=stakes or {}, options=options or {})
+                                       stakes=stakes or {}, options=options or {}, owner=owned_by)
     return make
 
 

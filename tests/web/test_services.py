@@ -105,7 +105,7 @@ def test_deleting_a_hand_replays_without_it(make_session, win):
     win(session, 3, "self", figure=10)
     services.hand_delete(hand=first)
 
-    assert session.hands.count() == 1
+    assert session.hands.live().count() == 1
     assert balances(session) == ["-10", "-10", "-10", "30"]
 
 

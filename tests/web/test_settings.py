@@ -10,7 +10,7 @@ def load_settings(monkeypatch):
     """Re-import the settings module under a given environment, then restore it."""
 
     def load(**env):
-        for name in ("DEBUG", "ALLOWED_HOSTS", "DATABASE_URL"):
+        for name in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -29,7 +29,7 @@ def test_database_url_is_honoured(load_settings):
 
 
 def test_debug_and_hosts_come_from_env(load_settings):
-    settings = load_settings(DEBUG="no", ALLOWED_HOSTS="a.example, b.example")
+    settings = load_settings(DEBUG="no", SECRET_KEY="k" * 50, ALLOWED_HOSTS="a.example, b.example")
 
     assert settings.DEBUG is False
     assert settings.ALLOWED_HOSTS == ["a.example", "b.example"]

@@ -7,6 +7,7 @@ from typing import Any
 from django.http import QueryDict
 
 from scorekeeper.tables.entry import WinEntry
+from scorekeeper.tables.models import Session
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 # zung-jung: 123m 456p 789s + a pung of East + a pair of South, won on 2z.
@@ -23,3 +24,8 @@ def entry_of(**fields: Any) -> WinEntry:
         else:
             data[name] = str(value)
     return WinEntry.from_post(data)
+
+
+def rev(session: Session) -> str:
+    """The session's revision now, as a freshly opened form carries it."""
+    return str(Session.objects.values_list("revision", flat=True).get(pk=session.pk))

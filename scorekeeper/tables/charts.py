@@ -1,0 +1,268 @@
+"""Each player's running balance as an inline SVG line chart, drawn on the server.
+
+No chart library reaches the phone: the page carries a small, finished SVG that works
+without JavaScript, prints, and reads out through its `aria-label`, `<title>` and `<desc>`.
+The lines are told apart by more than colour (a colour-blind-safe palette, a dash
+pattern and an end-marker shape per player), and the legend gives each final balance.
+
+Amounts stay Decimals until they become pixel positions.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+
+from django.utils.safestring import SafeString, mark_safe
+
+from .models import Session
+from .replay import Replay, session_replay
+from .selectors import money, signed
+
+# Okabe & Ito's colour-blind-safe hues (blue, vermillion, bluish green, reddish purple),
+# darkened so every line keeps at least 4.5:1 against the chart's white ground.
+COLOURS = ("#0072B2", "#B34E00", "#00785A", "#A3568A")
+DASHES = ("", "7 4", "2 3", "9 3 2 3")  # solid, dashed, dotted, dash-dot
+MARKERS = ("circle", "square", "triangle", "diamond")
+MARKER_CORNERS: dict[str, list[tuple[float, float]]] = {  # around the point, in marker sizes
+    "square": [(-1, -1), (1, -1), (1, 1), (-1, 1)],
+    "triangle": [(0, -1.25), (1.15, 0.85), (-1.15, 0.85)],
+    "diamond": [(0, -1.35), (1.35, 0), (0, 1.35), (-1.35, 0)],
+}
+INK, GRID, ZERO = "#4a4843", "#e4e0d4", "#1c1b19"
+FONT = 11
+LEGEND_ROW = 16
+CHAR_WIDTH = 6.6  # px, a wide average at 11px: a legend's name is cut to fit (in full in the label)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the plot sits in the picture and what it spans."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    low: Decimal
+    high: Decimal
+    hands: int
+
+    def x(self, hand: int) -> float:
+        return self.left + self.width * hand / max(self.hands, 1)
+
+    def y(self, value: Decimal) -> float:
+        return self.top + self.height * float((self.high - value) / (self.high - self.low))
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+
+def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal]], width: int = 360,
+                      height: int = 200) -> SafeString:
+    """The chart of `series` (per player, the balance after each hand), each line starting at 0.
+
+    Built with ElementTree, so every name is escaped; that is why the result can be marked safe."""
+    if len(names) != len(series) or not 1 <= len(names) <= len(COLOURS):
+        raise ValueError(f"one series per player, 1 to {len(COLOURS)} players: {len(names)} names, "
+                         f"{len(series)} series")
+    hands = len(series[0])
+    if any(len(line) != hands for line in series):
+        raise ValueError("every player's series needs one balance per hand")
+    values = [[Decimal(0), *(Decimal(str(v)) for v in line)] for line in series]
+    low, high, ticks = _scale([v for line in values for v in line])
+    rows = (len(names) + 1) // 2
+    legend_top = height - rows * LEGEND_ROW - 2
+    frame = Frame(left=46, top=24, width=width - 46 - 12, height=legend_top - 20 - 24, low=low, high=high,
+                  hands=hands)
+    label = _summary(names, values, hands)
+    svg = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width} {height}", "width": str(width),
+        "height": str(height), "role": "img", "aria-label": label, "class": "balance-chart",
+        "font-family": "system-ui, sans-serif", "font-size": str(FONT),
+        "style": "max-width: 100%; height: auto",
+    })
+    ET.SubElement(svg, "title").text = "Running balance per player"
+    ET.SubElement(svg, "desc").text = _description(names, values, hands)
+    ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "rx": "8",
+                                "fill": "#ffffff"})
+    _axes(svg, frame, ticks)
+    for seat, (name, line) in enumerate(zip(names, values)):
+        _line(svg, frame, seat, name, line)
+    if hands == 0:
+        _text(svg, frame.left + frame.width / 2, frame.top + frame.height / 4, "No hands yet", anchor="middle")
+    _legend(svg, names, values, width, legend_top)
+    return mark_safe(ET.tostring(svg, encoding="unicode"))  # noqa: S308 - built by ElementTree, escaped
+
+
+def balance_series(*, replay: Replay) -> list[list[Decimal]]:
+    """Each seat's balance after each hand of the replay, as the table counts hands.
+
+    An on-the-spot payment happens during a hand (`Replay.number`), so it shows in the
+    balance after that hand; payments made after the last hand, during the one under
+    way, make one more point, so the line always ends at the session's balances."""
+    series: list[list[Decimal]] = [[] for _ in range(4)]
+    pending = False
+    for given, answer in zip(replay.inputs, replay.hands):
+        pending = "spot" in given
+        if not pending:
+            for seat, line in enumerate(series):
+                line.append(Decimal(answer["balances"][seat]))
+    if pending:
+        for seat, line in enumerate(series):
+            line.append(Decimal(replay.hands[-1]["balances"][seat]))
+    return series
+
+
+def session_balance_chart(*, session: Session, width: int = 360, height: int = 200) -> SafeString:
+    """The session's chart, from the engine's replay (an unreadable session charts no hands)."""
+    return balance_chart_svg(names=[p.name for p in session.players],
+                             series=balance_series(replay=session_replay(session=session)),
+                             width=width, height=height)
+
+
+# -- scale -------------------------------------------------------------------------------
+def _scale(values: list[Decimal]) -> tuple[Decimal, Decimal, list[Decimal]]:
+    """Low and high ends on round numbers, zero always inside, and the ticks between them."""
+    low, high = min(min(values), Decimal(0)), max(max(values), Decimal(0))
+    if low == high:  # all zero: zero in the middle, and no scale to suggest amounts nobody won
+        return Decimal(-1), Decimal(1), [Decimal(0)]
+    step = _nice_step((high - low) / 4)
+    low = (low / step).to_integral_value(ROUND_FLOOR) * step
+    high = (high / step).to_integral_value(ROUND_CEILING) * step
+    count = int((high - low) / step)
+    return low, high, [low + step * i for i in range(count + 1)]
+
+
+def _nice_step(rough: Decimal) -> Decimal:
+    """The smallest 1, 2, 2.5 or 5 times a power of ten at least `rough`."""
+    power = Decimal(10) ** rough.adjusted()
+    for factor in ("1", "2", "2.5", "5", "10"):
+        if Decimal(factor) * power >= rough:
+            return Decimal(factor) * power
+    return 10 * power  # pragma: no cover - the loop always returns
+
+
+def _tick_label(value: Decimal) -> str:
+    """Short enough for the gutter: 1,500, 25k, 1.5M."""
+    size = abs(value)
+    for suffix, unit in (("T", Decimal(10) ** 12), ("B", Decimal(10) ** 9), ("M", Decimal(10) ** 6),
+                         ("k", Decimal(10) ** 3)):
+        if size >= 10 * unit or (suffix != "k" and size >= unit):
+            number = (size / unit).normalize()
+            text = f"{number:f}" if number.adjusted() < 6 else f"{number:.1e}"
+            return ("−" if value < 0 else "") + text + suffix
+    return ("−" if value < 0 else "") + money(size)
+
+
+def _legend_amount(value: Decimal) -> str:
+    """The exact balance, unless too long for half the chart's width."""
+    exact = signed(value)
+    if len(exact) <= 13:
+        return exact
+    return ("+" if value > 0 else "") + _tick_label(Decimal(f"{value:.3g}"))
+
+
+def _x_step(hands: int) -> int:
+    """At most seven hand numbers under the plot: every 1, 2, 5, 10, 20, 50... hands."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if hands <= 6 * step:
+                return step
+        power *= 10
+
+
+# -- drawing -------------------------------------------------------------------------------
+def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
+    for value in ticks:
+        y = f"{frame.y(value):.1f}"
+        if value != 0:
+            ET.SubElement(svg, "line", {"x1": f"{frame.left:.1f}", "x2": f"{frame.left + frame.width:.1f}",
+                                        "y1": y, "y2": y, "stroke": GRID, "stroke-width": "1"})
+        _text(svg, frame.left - 5, frame.y(value) + 4, _tick_label(value), anchor="end")
+    ET.SubElement(svg, "line", {"class": "zero", "x1": f"{frame.left:.1f}", "x2": f"{frame.left + frame.width:.1f}",
+                                "y1": f"{frame.y(Decimal(0)):.1f}", "y2": f"{frame.y(Decimal(0)):.1f}",
+                                "stroke": ZERO, "stroke-width": "1"})
+    ET.SubElement(svg, "line", {"x1": f"{frame.left:.1f}", "x2": f"{frame.left:.1f}", "y1": f"{frame.top:.1f}",
+                                "y2": f"{frame.bottom:.1f}", "stroke": INK, "stroke-width": "1"})
+    step_x = _x_step(frame.hands)
+    for hand in range(step_x, frame.hands + 1, step_x):  # 0, the start, is where every line begins
+        _text(svg, frame.x(hand), frame.bottom + 14, str(hand), anchor="middle")
+    _text(svg, frame.left - 5, frame.bottom + 14, "Hand", anchor="end")
+    _text(svg, 8, 13, "Balance")
+
+
+def _line(svg: ET.Element, frame: Frame, seat: int, name: str, values: list[Decimal]) -> None:
+    points = [(frame.x(hand), frame.y(value)) for hand, value in enumerate(values)]
+    attrs = {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points), "fill": "none",
+             "stroke": COLOURS[seat], "stroke-width": "2", "stroke-linejoin": "round", "stroke-linecap": "round",
+             "class": f"series series-{seat}"}
+    if DASHES[seat]:
+        attrs["stroke-dasharray"] = DASHES[seat]
+    line = ET.SubElement(svg, "polyline", attrs)
+    ET.SubElement(line, "title").text = f"{name}: {signed(values[-1])}"
+    _marker(svg, seat, *points[-1])
+
+
+def _marker(svg: ET.Element, seat: int, x: float, y: float, size: float = 3.5) -> None:
+    colour = {"fill": COLOURS[seat], "stroke": "#ffffff", "stroke-width": "1"}
+    shape = MARKERS[seat]
+    if shape == "circle":
+        ET.SubElement(svg, "circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{size:.1f}", **colour})
+        return
+    corners = MARKER_CORNERS[shape]
+    ET.SubElement(svg, "polygon", {"points": " ".join(f"{x + dx * size:.1f},{y + dy * size:.1f}"
+                                                       for dx, dy in corners), **colour})
+
+
+def _legend(svg: ET.Element, names: Sequence[str], values: list[list[Decimal]], width: int, top: float) -> None:
+    group = ET.SubElement(svg, "g", {"class": "legend"})
+    column = (width - 8) / 2
+    for seat, (name, line) in enumerate(zip(names, values)):
+        x, y = 8 + column * (seat % 2), top + LEGEND_ROW * (seat // 2) + LEGEND_ROW / 2
+        attrs = {"x1": f"{x:.1f}", "x2": f"{x + 22:.1f}", "y1": f"{y:.1f}", "y2": f"{y:.1f}",
+                 "stroke": COLOURS[seat], "stroke-width": "2"}
+        if DASHES[seat]:
+            attrs["stroke-dasharray"] = DASHES[seat]
+        ET.SubElement(group, "line", attrs)
+        _marker(group, seat, x + 22, y)
+        amount = _legend_amount(line[-1])
+        room = int((column - 34) / CHAR_WIDTH) - len(amount) - 1
+        shown = name if len(name) <= room else name[:max(room - 1, 3)] + "…"
+        text = _text(group, x + 30, y + 4, f"{shown} ")
+        ET.SubElement(text, "tspan", {"font-weight": "700"}).text = amount
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, *, anchor: str = "start") -> ET.Element:
+    attrs = {"x": f"{x:.1f}", "y": f"{y:.1f}", "fill": INK}
+    if anchor != "start":
+        attrs["text-anchor"] = anchor
+    element = ET.SubElement(parent, "text", attrs)
+    element.text = text
+    return element
+
+
+# -- words ---------------------------------------------------------------------------------
+def _summary(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
+    if hands == 0:
+        return "Running balances: no hands yet, everyone at 0."
+    finals = ", ".join(f"{name} {signed(line[-1])}" for name, line in zip(names, values))
+    return f"Running balances after {hands} hand{'s' if hands != 1 else ''}: {finals}."
+
+
+def _description(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
+    if hands == 0:
+        return "A line per player will show the balance after each hand, starting at 0."
+    parts = []
+    for name, line in zip(names, values):
+        high, low = max(line), min(line)
+        parts.append(f"{name} ends at {signed(line[-1])} (highest {signed(high)} {_when(line.index(high))}, "
+                     f"lowest {signed(low)} {_when(line.index(low))})")
+    return ("Each player's balance after every hand, starting at 0 before the first. "
+            + "; ".join(parts) + ".")
+
+
+def _when(hand: int) -> str:
+    return "at the start" if hand == 0 else f"after hand {hand}"

@@ -1,0 +1,351 @@
+"""Quick entry: a session's hands as plain text, one hand per line, for fast entry and for
+going through a disputed session line by line (help: templates/tables/help_quick_entry.html).
+
+Seats are numbered 1 to 4 in the session's seat order: 1 East, 2 South, 3 West, 4 North,
+as the players were entered when the session began (taiwan's seat winds move with the
+deal; these numbers do not). Letters may be upper or lower case.
+
+    W2 d3 8            seat 2 wins 8 (the ruleset's figure: fan or points) on seat 3's discard
+    W2 s 8   W2 8      seat 2 wins 8, self-drawn
+    D                  a draw
+    W2 d3 70 r1        zung-jung: seat 1, not the discarder, is responsible (r- for no one)
+    W2 d3 44 L 6 - 24 0   taizhou: the losers' points in seat order, - for the winner
+    F2 x2   G3         taiwan: flowers (grass) for seat 2, two of them (x1 when left out)
+    S chase 1          taiwan: any on-the-spot kind, then the seat; S failed_peng 1 to 3;
+                       the dice are the dealer's: S dice_123, no seat
+    # a comment        blank lines and anything after # are ignored
+
+Every line is read, and then the whole session is replayed by the engine with them, before
+anything is saved; then all are saved in one transaction, or none.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from scorekeeper.engine import settle_session
+
+from .models import SEATS, Hand, Session
+from .profiles import SPOT_KINDS, Profile, get_profile
+from .replay import Replay, compact, hand_states, remember, session_replay, settle_fields, settle_hand
+from .services import SessionChanged
+from .wincheck import MAX_FIGURE
+
+SEAT_WORDS = "seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)"
+SHORT_SPOTS = {"f": "flower", "g": "grass"}
+NUMBER = re.compile(r"\d+")
+SPOT_HEAD = re.compile(r"[fg]\d*|s|spot")
+DISCARDER = re.compile(r"d\d+")
+RESPONSIBLE = re.compile(r"r(\d+|-)")
+
+
+@dataclass
+class ParsedLine:
+    """One line of quick entry: the hand fields the services store, or what is wrong with it."""
+
+    number: int  # the line's number in the text, blank and comment lines counted
+    text: str
+    kind: str = ""  # win, draw or spot; "" when the line is in error
+    error: str = ""
+    winner: int | None = None  # seats 0-3, as stored
+    discarder: int | None = None
+    responsible: int | None = None
+    figure: int | None = None
+    figure_field: str = ""
+    loser_points: list[int | None] | None = None
+    spot_kind: str = ""
+    spot_player: int | None = None
+    spot_count: int | None = None
+    spot_to: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+    def hand(self) -> Hand:
+        """The line as an unsaved Hand, exactly as the win, draw and spot services would store it."""
+        return Hand(kind=self.kind, winner=self.winner, discarder=self.discarder, responsible=self.responsible,
+                    figure=self.figure, figure_field=self.figure_field, loser_points=self.loser_points,
+                    spot_kind=self.spot_kind, spot_player=self.spot_player, spot_count=self.spot_count,
+                    spot_to=self.spot_to, events=[], note="")
+
+
+class LineError(ValueError):
+    pass
+
+
+def parse_quick_entry(text: str, *, ruleset: str) -> list[ParsedLine]:
+    """Every hand line of `text`, each parsed or carrying its error ('line 3: ...')."""
+    profile = get_profile(ruleset)
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = raw.split("#", 1)[0].strip()
+        if not body:
+            continue
+        line = ParsedLine(number, body)
+        try:
+            _parse(line, body.lower().split(), profile)
+        except LineError as error:
+            line.kind, line.error = "", f"line {number}: {error}"
+        lines.append(line)
+    return lines
+
+
+def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
+    head = tokens[0]
+    if head in ("d", "draw"):
+        if len(tokens) > 1:
+            raise LineError(f"a draw is D alone, but this line goes on with {' '.join(tokens[1:])!r}")
+        line.kind = str(Hand.Kind.DRAW)
+    elif head[0] == "w":
+        _parse_win(line, head, tokens[1:], profile)
+    elif SPOT_HEAD.fullmatch(head):
+        if not profile.spots:
+            raise LineError(f"on-the-spot payments are taiwan's; {profile.name} has none")
+        _parse_spot(line, head, tokens[1:])
+    else:
+        raise LineError(f"{head!r} starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw)"
+                        + (", or F, G or S (on the spot)" if profile.spots else ""))
+
+
+def _seat(text: str, what: str, example: str) -> int:
+    """'3' -> seat index 2."""
+    if not NUMBER.fullmatch(text):
+        raise LineError(f"{what} needs a seat number, like {example}: {SEAT_WORDS}")
+    seat = int(text)
+    if not 1 <= seat <= len(SEATS):
+        raise LineError(f"seat {seat} does not exist: {SEAT_WORDS}")
+    return seat - 1
+
+
+def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
+    line.kind = str(Hand.Kind.WIN)
+    line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), "W (the winner)", "W2")
+    unit = "fan" if profile.unit == "fan" else "points"
+    how: str | None = None
+    responsible: str | None = None
+    while tokens:
+        token = tokens.pop(0)
+        if token == "s" or DISCARDER.fullmatch(token):
+            if how is not None:
+                raise LineError(f"{how} and {token} both say how the hand was won: give one")
+            how = token
+            line.discarder = None if token == "s" else _seat(token[1:], "d (the discarder)", "d3")
+        elif NUMBER.fullmatch(token):
+            if line.figure is not None:
+                raise LineError(f"two figures, {line.figure} and {token}: give the {unit} once")
+            line.figure = int(token)
+            if line.figure > MAX_FIGURE:
+                raise LineError(f"{line.figure} {unit} is more than any hand scores (at most {MAX_FIGURE:,})")
+        elif RESPONSIBLE.fullmatch(token):
+            if responsible is not None:
+                raise LineError(f"{responsible} and {token} both say who is responsible: give one")
+            responsible = token
+        elif token == "l":
+            line.loser_points = _loser_points(tokens, line.winner, profile)
+        else:
+            raise LineError(f"{token!r} is not part of a win: W2 d3 8 is seat 2 winning 8 {unit} "
+                            "on seat 3's discard")
+    if line.discarder == line.winner:
+        raise LineError(f"seat {line.winner + 1} cannot win on their own discard")
+    if line.figure is None:
+        raise LineError(f"how many {unit}? Add the figure, e.g. W{line.winner + 1} d3 8")
+    line.figure_field = profile.figure_fields[0][0]
+    line.responsible = _responsible(responsible, line, profile)
+    if profile.loser_points and line.loser_points is None:
+        raise LineError("taizhou needs each loser's points: add L and four entries in seat order, - for the "
+                        f"winner, e.g. {_taizhou_example(line.winner)}")
+
+
+def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:
+    """zung-jung.md: the discarder unless the line says otherwise; taizhou.md: no one unless named."""
+    if token is None:
+        return line.discarder if profile.responsible == "discarder" else None
+    if not profile.responsible:
+        raise LineError(f"{profile.name} has no responsible player: leave out {token}")
+    if line.discarder is None:
+        raise LineError("a self-drawn win has no responsible player: leave out " + token)
+    if token == "r-":
+        return None
+    seat = _seat(token[1:], "r (the responsible player)", "r1")
+    if seat == line.winner:
+        raise LineError(f"seat {seat + 1} won: the winner cannot be the responsible player")
+    return seat
+
+
+def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int | None]:
+    if not profile.loser_points:
+        raise LineError(f"loser points (L) are taizhou's; {profile.name} has none")
+    entries = tokens[:len(SEATS)]
+    del tokens[:len(SEATS)]
+    if len(entries) < len(SEATS) or not all(e == "-" or NUMBER.fullmatch(e) for e in entries):
+        raise LineError(f"L takes four entries in seat order, - for the winner, e.g. {_taizhou_example(winner)}")
+    points: list[int | None] = []
+    for seat, entry in enumerate(entries):
+        if (entry == "-") != (seat == winner):
+            raise LineError(f"seat {winner + 1} won: L's entry {winner + 1} is -, the three others' are points "
+                            f"(0 if none), e.g. {_taizhou_example(winner)}")
+        points.append(None if entry == "-" else int(entry))
+        if entry != "-" and int(entry) > MAX_FIGURE:
+            raise LineError(f"{entry} points is more than any hand scores (at most {MAX_FIGURE:,})")
+    return points
+
+
+def _taizhou_example(winner: int) -> str:
+    points = iter(("6", "24", "0"))
+    entries = " ".join("-" if seat == winner else next(points) for seat in SEATS)
+    return f"W{winner + 1} d{(winner + 1) % 4 + 1} 44 L {entries}"
+
+
+def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
+    line.kind = str(Hand.Kind.SPOT)
+    if head[0] in SHORT_SPOTS:
+        line.spot_kind = SHORT_SPOTS[head[0]]
+        if len(head) > 1:  # F2: the seat written on the letter
+            tokens.insert(0, head[1:])
+    else:
+        if not tokens:
+            raise LineError(f"S needs the kind of payment, e.g. S chase 1: one of {', '.join(SPOT_KINDS)}")
+        kind = tokens.pop(0).replace("-", "_")
+        if kind not in SPOT_KINDS:
+            raise LineError(f"{kind!r} is not an on-the-spot payment: one of {', '.join(SPOT_KINDS)}")
+        line.spot_kind = kind
+    needs = SPOT_KINDS[line.spot_kind][2]
+    what = f"{'F' if line.spot_kind == 'flower' else 'G' if line.spot_kind == 'grass' else 'S ' + line.spot_kind}"
+    while tokens:
+        token = tokens.pop(0)
+        if token[0] in "x×*" and NUMBER.fullmatch(token[1:]):
+            if needs != "count":  # as the on-the-spot form: only flowers and grass are counted
+                raise LineError(f"{token}: only flowers and grass take a count")
+            line.spot_count = int(token[1:])
+            if not 1 <= line.spot_count <= 8:
+                raise LineError(f"x{line.spot_count}: the count is from 1 to 8")
+        elif token == "to" or (token[0] == "t" and NUMBER.fullmatch(token[1:])):
+            target = tokens.pop(0) if token == "to" and tokens else token[1:]
+            line.spot_to = _seat(target, "to (the discarder)", "to 3")
+        elif NUMBER.fullmatch(token) and line.spot_player is None:
+            line.spot_player = _seat(token, what, _spot_example(line.spot_kind))
+        else:
+            raise LineError(f"{token!r} is not part of {what}: e.g. {_spot_example(line.spot_kind)}")
+    if needs == "dealer":
+        if line.spot_player is not None:
+            raise LineError(f"the dice are the dealer's: write {what} without a seat")
+    elif line.spot_player is None:
+        raise LineError(f"whose is it? Add the seat: {_spot_example(line.spot_kind)}")
+    if needs == "count":
+        line.spot_count = line.spot_count or 1
+    if needs == "to":
+        if line.spot_to is None:
+            raise LineError(f"who discarded? {_spot_example(line.spot_kind)}")
+        if line.spot_to == line.spot_player:
+            raise LineError(f"seat {line.spot_to + 1} cannot pay themselves: 'to' is the discarder")
+    elif line.spot_to is not None:
+        raise LineError(f"{what} is paid between the player and each other: leave out 'to'")
+
+
+def _spot_example(kind: str) -> str:
+    needs = SPOT_KINDS[kind][2]
+    if kind in ("flower", "grass"):
+        return f"{kind[0].upper()}2 x2"
+    if needs == "dealer":
+        return f"S {kind}"
+    return f"S {kind} 1" + (" to 3" if needs == "to" else "")
+
+
+# -- applying ------------------------------------------------------------------------------
+@dataclass
+class QuickEntryResult:
+    lines: list[ParsedLine]
+    errors: list[str] = field(default_factory=list)  # 'line 3: ...', in line order
+    hands: list[Hand] = field(default_factory=list)  # saved by quick_entry_apply; unsaved from the check
+    replay: Replay | None = None  # the session with the lines' hands after its own
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def quick_entry_check(*, session: Session, text: str, replay: Replay | None = None) -> QuickEntryResult:
+    """The lines read and replayed after the session's hands, nothing saved.
+
+    Every line the engine refuses is named: the replay is run again without it, so one
+    bad line does not hide the next."""
+    result = QuickEntryResult(parse_quick_entry(text, ruleset=session.ruleset))
+    result.errors = [line.error for line in result.lines if not line.ok]
+    if not result.lines:
+        result.errors.append("Nothing to record: write one hand per line, e.g. W2 d3 8.")
+    if result.errors:
+        return result
+    base = replay or session_replay(session=session)
+    if not base.ok:
+        result.errors.append(f"The session cannot be replayed as it is: {base.error}")
+        return result
+    hands = [line.hand() for line in result.lines]
+    trying = list(range(len(hands)))
+    refused: dict[int, str] = {}
+    while True:
+        after = _appended(session, base, [hands[i] for i in trying])
+        if after.ok:
+            break
+        failed = int(after.answer["error"].get("hand", -1)) - len(base.inputs)
+        if not 0 <= failed < len(trying):
+            result.errors.append(f"The engine refused these hands: {after.error}")
+            return result
+        _, _, reason = after.error.partition(": ")
+        refused[trying.pop(failed)] = reason or after.error
+    if refused:
+        result.errors = [f"line {result.lines[i].number}: {reason}" for i, reason in sorted(refused.items())]
+        return result
+    for index, (hand, answer) in enumerate(zip(hands, after.hands[len(base.inputs):]), start=len(base.inputs)):
+        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:
+            hand.spot_player = int(answer["dealer"])  # taiwan.md: the dice are the dealer's, as the form stores
+            after.inputs[index] = settle_hand(session=session, hand=hand)
+    result.hands, result.replay = hands, after
+    return result
+
+
+def quick_entry_apply(*, session: Session, text: str, revision: str | None = None) -> QuickEntryResult:
+    """Record every line, or none: `ok` with the saved `hands`, or the per-line `errors`.
+
+    `revision`, from a form, is the session's revision the form was built from: when another
+    phone has changed the session since, nothing is written (services.SessionChanged)."""
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().select_related("east", "south", "west", "north").get(
+            pk=session.pk)
+        if revision is not None and revision != str(locked.revision):
+            raise SessionChanged(locked)
+        if not locked.is_open:
+            return QuickEntryResult(parse_quick_entry(text, ruleset=locked.ruleset), errors=[
+                "This session is finished: reopen it on the Settle-up page to add hands."])
+        result = quick_entry_check(session=locked, text=text)
+        if not result.ok or result.replay is None:
+            return result
+        last = locked.hands.aggregate(last=Max("position"))["last"] or 0
+        for position, hand in enumerate(result.hands, start=last + 1):
+            hand.session, hand.position = locked, position
+        Hand.objects.bulk_create(result.hands)
+        replay = result.replay
+        replay.hand_ids[-len(result.hands):] = [h.pk for h in result.hands]
+        locked.revision = uuid.uuid4()
+        locked.save(update_fields=["revision", "updated_at"])
+        transaction.on_commit(lambda: remember(session=locked, replay=replay))
+    session.revision = locked.revision
+    return result
+
+
+def _appended(session: Session, base: Replay, hands: list[Hand]) -> Replay:
+    """The session replayed with `hands` after its own, the earlier hands as already scored
+    (replay.compact), so a long session checks quickly; kept whole for the cache."""
+    extra = [settle_hand(session=session, hand=h) for h in hands]
+    answer = settle_session(settle_fields(session=session, hands=compact(base, len(base.inputs)) + extra))
+    if answer.get("ok") and base.ok:
+        for before, answered in zip(base.answer["hands"], answer["hands"]):
+            answered.update({k: before[k] for k in ("score", "loser_scores") if k in before})
+    inputs: list[dict[str, Any]] = [*base.inputs, *extra]
+    return Replay([*base.hand_ids, *([0] * len(hands))], inputs, answer,
+                  hand_states(session=session, answer=answer, count=len(inputs)))

@@ -1,0 +1,177 @@
+"""A player's record across all their sessions: hands won, self-draws, deal-ins, the biggest
+hands and the net result per ruleset.
+
+A read, like the selectors, and built the same way: from the stored hands and the engine's
+replay of each session (never from figures stored elsewhere), so it always agrees with
+the session screens. Fan and points do not compare, so each ruleset keeps its own
+biggest hand; across rulesets the biggest is the one that paid the player most.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q
+
+from .models import Hand, Player, Session
+from .profiles import PROFILES, get_profile
+from .replay import Replay, session_replay
+
+
+@dataclass(frozen=True)
+class BiggestHand:
+    figure: int  # as entered, or the engine's total for a hand entered by its tiles
+    figure_field: str  # fan, pattern_fan (taiwan: before the dealer bonus) or points
+    won: Decimal  # what the hand itself paid the player, net
+    session: Session
+    number: int  # the hand's number in its session, as the table counts
+    self_drawn: bool
+
+    @property
+    def ruleset(self) -> str:
+        return self.session.ruleset
+
+    @property
+    def unit(self) -> str:
+        return "fan" if self.figure_field in ("fan", "pattern_fan") else "points"
+
+
+@dataclass
+class RulesetStats:
+    ruleset: str
+    sessions: int = 0
+    hands: int = 0  # wins and draws the player sat at; on-the-spot payments are not hands
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0  # wins on the player's discard
+    draws: int = 0
+    net: Decimal = Decimal(0)  # the sum of the sessions' balances (hk-old: tally points)
+    biggest: BiggestHand | None = None
+
+    @property
+    def name(self) -> str:
+        return get_profile(self.ruleset).name
+
+    @property
+    def unit(self) -> str:
+        return get_profile(self.ruleset).unit
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+    @property
+    def deal_in_rate(self) -> float:
+        return self.deal_ins / self.hands if self.hands else 0.0
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    rulesets: list[RulesetStats] = field(default_factory=list)
+    skipped: list[Session] = field(default_factory=list)  # sessions the engine cannot replay: left out
+
+    def _sum(self, name: str) -> int:
+        return sum(getattr(r, name) for r in self.rulesets)
+
+    @property
+    def sessions(self) -> int:
+        return self._sum("sessions")
+
+    @property
+    def hands(self) -> int:
+        return self._sum("hands")
+
+    @property
+    def wins(self) -> int:
+        return self._sum("wins")
+
+    @property
+    def self_draws(self) -> int:
+        return self._sum("self_draws")
+
+    @property
+    def deal_ins(self) -> int:
+        return self._sum("deal_ins")
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+    @property
+    def biggest(self) -> BiggestHand | None:
+        """The hand that paid the player most, whatever its ruleset."""
+        hands = [r.biggest for r in self.rulesets if r.biggest is not None]
+        return max(hands, key=lambda h: (h.won, h.figure), default=None)
+
+    def for_ruleset(self, key: str) -> RulesetStats | None:
+        return next((r for r in self.rulesets if r.ruleset == key), None)
+
+
+def player_sessions(*, player: Player) -> list[Session]:
+    """Every session the player sat in, oldest first."""
+    seated = Q(east=player) | Q(south=player) | Q(west=player) | Q(north=player)
+    sessions = Session.objects.filter(seated).select_related("east", "south", "west", "north")
+    if hasattr(Session, "deleted_at"):
+        sessions = sessions.filter(deleted_at__isnull=True)
+    return list(sessions.order_by("created_at", "pk"))
+
+
+def player_stats(*, player: Player) -> PlayerStats:
+    stats = PlayerStats(player)
+    by_ruleset: dict[str, RulesetStats] = {}
+    for session in player_sessions(player=player):
+        hands = session.hands.order_by("position")
+        if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
+            hands = hands.filter(deleted_at__isnull=True)
+        stored = list(hands)
+        replay = session_replay(session=session, hands=stored)
+        if not replay.ok:
+            stats.skipped.append(session)
+            continue
+        row = by_ruleset.setdefault(session.ruleset, RulesetStats(session.ruleset))
+        seats = {seat for seat, p in enumerate(session.players) if p.pk == player.pk}
+        _count_session(row, session, seats, {h.pk: h for h in stored}, replay)
+    order = list(PROFILES)
+    stats.rulesets = sorted(by_ruleset.values(), key=lambda r: order.index(r.ruleset) if r.ruleset in order else 99)
+    return stats
+
+
+def _count_session(row: RulesetStats, session: Session, seats: set[int], hands: dict[int, Hand],
+                   replay: Replay) -> None:
+    row.sessions += 1
+    row.net += sum((Decimal(replay.balances[seat]) for seat in seats), Decimal(0))
+    for index, (hand_id, answer) in enumerate(zip(replay.hand_ids, replay.hands)):
+        hand = hands.get(hand_id)
+        if hand is None or hand.kind == Hand.Kind.SPOT:
+            continue
+        row.hands += 1
+        if hand.kind == Hand.Kind.DRAW:
+            row.draws += 1
+            continue
+        if hand.discarder in seats:
+            row.deal_ins += 1
+        if hand.winner not in seats:
+            continue
+        row.wins += 1
+        row.self_draws += hand.discarder is None
+        biggest = _as_biggest(hand, answer, session, seats, replay.number(index))
+        if biggest is not None and (row.biggest is None or (biggest.figure, biggest.won) >
+                                    (row.biggest.figure, row.biggest.won)):
+            row.biggest = biggest
+
+
+def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],
+                number: int) -> BiggestHand | None:
+    if hand.figure is not None:
+        figure, field_name = hand.figure, hand.figure_field or get_profile(session.ruleset).figure_fields[0][0]
+    elif "score" in answer:
+        figure, field_name = int(answer["score"]["total"]), get_profile(session.ruleset).figure_fields[0][0]
+    else:
+        return None
+    won = Decimal(0)
+    for payment in answer.get("payments", []):
+        amount = Decimal(str(payment["amount"]))
+        won += amount if payment["to"] in seats else -amount if payment["from"] in seats else 0
+    return BiggestHand(figure, field_name, won, session, number, hand.discarder is None)
