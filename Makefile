@@ -5,14 +5,49 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
-.PHONY: run test bench bench-web chromium
+# `make serve`: gunicorn's bind address, processes and threads per process.
+BIND ?= 127.0.0.1:8000
+WORKERS ?= 2
+THREADS ?= 4
+
+.PHONY: run serve test test-sqlite test-postgres load load-pg bench bench-web chromium
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# Production: DEBUG off, so SECRET_KEY and ALLOWED_HOSTS must come from the environment
+# (README, "Running in production"); DATABASE_URL picks the database.
+serve: export DEBUG = 0
+serve: $(VENV)/.installed
+	@[ -n "$$SECRET_KEY" ] && [ -n "$$ALLOWED_HOSTS" ] || { \
+	  echo "make serve runs with DEBUG off: set SECRET_KEY and ALLOWED_HOSTS (see README)" >&2; exit 1; }
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \
+	  --access-logfile - --forwarded-allow-ips 127.0.0.1,::1
+
+# The whole suite twice: on SQLite, then on a throwaway PostgreSQL server (scripts/with-postgres.sh).
 test: $(VENV)/.installed-dev chromium
-	$(PY) -m pytest
+	@$(MAKE) --no-print-directory test-sqlite
+	@$(MAKE) --no-print-directory test-postgres
+
+test-sqlite: $(VENV)/.installed-dev
+	@echo "== Test suite on SQLite (an in-memory test database) =="
+	env -u DATABASE_URL $(PY) -m pytest
+
+test-postgres: $(VENV)/.installed-dev
+	@echo "== Test suite on PostgreSQL (a throwaway server on 127.0.0.1) =="
+	./scripts/with-postgres.sh $(PY) -m pytest
+
+# Load test (benchmarks/load.py): gunicorn as `make serve` runs it, 50 tables for 30 s.
+# LOAD_ARGS passes options, e.g. make load LOAD_ARGS="--tables 100 --seconds 60".
+load: $(VENV)/.installed
+	env -u DATABASE_URL $(PY) benchmarks/load.py --workers $(WORKERS) --threads $(THREADS) $(LOAD_ARGS)
+
+# PostgreSQL with its durable defaults (fsync on), as a real server would run.
+load-pg: $(VENV)/.installed
+	PG_DURABLE=1 ./scripts/with-postgres.sh $(PY) benchmarks/load.py --workers $(WORKERS) --threads $(THREADS) $(LOAD_ARGS)
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).
 chromium:
@@ -36,9 +71,10 @@ $(VENV)/.installed: pyproject.toml $(VENV)/.created
 	$(PIP) -e .
 	touch $@
 
+# The dev extra is a superset: `make serve` after `make test` installs nothing more.
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.created
 	$(PIP) -e ".[dev]"
-	touch $@
+	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV)/.created
 	$(PIP) -e ".[dev,bench]"

@@ -1,0 +1,43 @@
+"""Running the project as an operator does: manage.py, make and gunicorn in child processes."""
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a production server: DEBUG off, a strong key, real host names,
+    a database and static folder of its own (a temporary SQLite file, not the test database)."""
+    # Not what the suite's own process set for itself (the browser tests allow async-unsafe calls).
+    leaks = {"DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in leaks}
+    env.update({
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "mahjong.example.com,127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    })
+    env.update(extra)
+    return env
+
+
+def manage(env: dict[str, str], *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=300)
+    if check and result.returncode:
+        raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

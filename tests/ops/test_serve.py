@@ -1,0 +1,111 @@
+"""`make serve`: gunicorn with the production settings, as a TLS proxy in front of it sees it."""
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+from ops_helpers import ROOT, free_port, production_env
+
+PROXIED = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds to every request
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("serve")
+    port, log = free_port(), tmp / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1", "THREADS=2"],
+                                   cwd=ROOT, env=production_env(tmp), stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"make serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                fetch(port, "/")
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def fetch(port, path, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}", **(headers or {})})
+        response = conn.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        conn.close()
+
+
+def fetch_page(port, path):
+    """A page over HTTPS, following redirects (the new-session screen may first ask to log in)."""
+    for _ in range(4):
+        status, headers, body = fetch(port, path, PROXIED)
+        if status not in (301, 302, 303):
+            return status, headers, body
+        path = headers["Location"]
+    raise AssertionError(f"too many redirects, last {path}")
+
+
+def test_plain_http_is_redirected_to_https(server):
+    status, headers, _ = fetch(server, "/sessions/new/?ruleset=taiwan")
+
+    assert status == 301
+    assert headers["Location"] == f"https://127.0.0.1:{server}/sessions/new/?ruleset=taiwan"
+
+
+def test_pages_over_https_send_hsts_and_only_secure_cookies(server):
+    status, headers, body = fetch_page(server, "/sessions/new/?ruleset=taiwan")
+
+    assert status == 200
+    assert b"<form" in body
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    cookies = headers.get_all("Set-Cookie")
+    assert any(c.startswith("csrftoken=") for c in cookies)
+    assert all("; Secure" in c for c in cookies)
+
+
+def test_static_files_have_hashed_names_are_compressed_and_cached_for_good(server):
+    _, _, body = fetch_page(server, "/")
+    stylesheet = re.search(rb'href="(/static/[^"]+\.css)"', body)
+    assert stylesheet, body[:500]
+    path = stylesheet.group(1).decode()
+    assert re.search(r"\.[0-9a-f]{12}\.css$", path), path
+
+    status, headers, compressed = fetch(server, path, PROXIED | {"Accept-Encoding": "gzip"})
+
+    assert status == 200
+    assert headers["Content-Encoding"] == "gzip"
+    assert "immutable" in headers["Cache-Control"]
+    assert len(compressed) < len(fetch(server, path, PROXIED)[2])
+
+
+def test_a_host_not_allowed_is_refused(server):
+    status, _, _ = fetch(server, "/", PROXIED | {"Host": "evil.example"})
+
+    assert status == 400
+
+
+def test_make_serve_says_what_is_missing(tmp_path):
+    env = production_env(tmp_path)
+    del env["SECRET_KEY"]
+
+    result = subprocess.run(["make", "-s", "serve"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+    assert result.returncode != 0
+    assert "set SECRET_KEY and ALLOWED_HOSTS" in result.stderr
