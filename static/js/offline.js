@@ -86,8 +86,26 @@
     HTMLFormElement.prototype.submit.call(form);
   }
 
+  // Copies of pages kept for offline use are private: logging out drops them first.
+  function isLogout(form) {
+    return /\/accounts\/logout\/?$/.test(new URL(form.action || location.href, location.href).pathname);
+  }
+  function forgetPages() {
+    if (!window.caches) { return Promise.resolve(); }
+    return caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (k) { return k.indexOf("pages-") === 0; })
+        .map(function (k) { return caches.delete(k); }));
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (isLogout(form) && !form.dataset.forgotten) {
+      event.preventDefault();
+      form.dataset.forgotten = "1";
+      forgetPages().then(function () { HTMLFormElement.prototype.submit.call(form); });
+      return;
+    }
     if (navigator.onLine || (form.method || "").toLowerCase() !== "post") { return; }
     if (!form.querySelector("input[name=token]")) { return; }
     event.preventDefault();

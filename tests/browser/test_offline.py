@@ -1,0 +1,52 @@
+"""Offline at the table: the page still opens, a save waits on the phone and is sent once.
+
+Screenshots: artifacts/screenshots/offline/.
+"""
+from __future__ import annotations
+
+import pytest
+from browser_helpers import Shots, new_session
+from playwright.sync_api import Page, expect
+
+from scorekeeper.tables.models import Hand
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_draw_saved_offline_is_sent_once_when_the_connection_returns(page: Page, live_server):
+    shot = Shots(page, "offline")
+    new_session(page, live_server.url, "Zung Jung")
+    session_url = page.url
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # open the draw form once while online, so the phone keeps a copy of it
+    page.get_by_role("link", name="Draw", exact=True).click()
+    page.goto(session_url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    page.context.set_offline(True)
+    page.goto(session_url.rstrip("/") + "/draw/")
+    expect(page.locator("#offline-status")).to_contain_text("You are offline")
+    save = page.get_by_role("button", name="Record the draw")
+    save.click()
+    expect(page.locator("#offline-status")).to_contain_text("1 save is waiting for the connection")
+    expect(save).to_be_disabled()  # a second tap cannot queue it twice
+    shot("save-waiting")
+    assert Hand.objects.count() == 0
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("Draw recorded.")).to_be_visible()
+    shot("sent")
+    assert Hand.objects.filter(kind="draw").count() == 1
+    assert page.evaluate("localStorage.getItem('scorekeeper.offline-queue')") == "[]"
+
+
+def test_logging_out_forgets_the_pages_kept_for_offline_use(page: Page, live_server):
+    new_session(page, live_server.url, "Zung Jung")
+    session_url = page.url
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()
+    kept = "url => caches.match(url).then(hit => hit !== undefined)"
+    page.wait_for_function(kept, arg=session_url)  # the worker keeps a copy once the page has loaded
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert not page.evaluate(kept, session_url)
