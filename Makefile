@@ -10,7 +10,7 @@ BIND ?= 127.0.0.1:8000
 WORKERS ?= 2
 THREADS ?= 4
 
-.PHONY: run serve test test-sqlite test-postgres load load-pg bench bench-web chromium
+.PHONY: run serve test test-sqlite test-postgres load load-pg bench bench-web chromium messages
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -48,6 +48,13 @@ load: $(VENV)/.installed
 # PostgreSQL with its durable defaults (fsync on), as a real server would run.
 load-pg: $(VENV)/.installed
 	PG_DURABLE=1 ./scripts/with-postgres.sh $(PY) benchmarks/load.py --workers $(WORKERS) --threads $(THREADS) $(LOAD_ARGS)
+
+# The translations: collect the strings into locale/*/django.po (translate the new ones there),
+# then compile the .mo files, which are committed so a fresh clone runs translated as it is.
+messages: $(VENV)/.installed chromium
+	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-location --ignore=.venv --ignore=tests \
+	  --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info"
+	$(PY) manage.py compilemessages --ignore=.venv
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).
 chromium:

@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the switcher's choice (a cookie), else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     # A body bigger than any form of the app is refused with a 400 before anything reads it.
     "scorekeeper.tables.limits.refuse_oversized_body",
     "django.middleware.common.CommonMiddleware",
@@ -124,6 +126,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
+# Three languages; Chinese in both scripts. Pattern and ruleset names come from the engine's
+# own `name_zh`, converted to the active script (scorekeeper/tables/names.py).
+LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

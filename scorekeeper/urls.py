@@ -6,5 +6,7 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline_page, name="offline"),
+    # The language switcher posts here (Django's set_language: a cookie, then back to the page).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("scorekeeper.tables.urls")),
 ]

@@ -5,6 +5,8 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+# GNU gettext for `make messages` (makemessages/compilemessages); the compiled .mo files are committed.
+command -v msgfmt >/dev/null || missing+=(gettext)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "The browser tests need: ${missing[*]}. Install them: sudo apt-get install -y ${missing[*]}" >&2

@@ -10,6 +10,7 @@ from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 
@@ -20,7 +21,7 @@ class SignupForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update(autocapitalize="none", autocomplete="username",
                                                     spellcheck="false")
-        self.fields["username"].help_text = "Letters, digits and @ . + - _ only; up to 150."
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _ only; up to 150.")
 
 
 class PhoneLoginForm(AuthenticationForm):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
 
 from .models import Session
 from .replay import Replay, session_replay
@@ -83,7 +84,7 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
         "font-family": "system-ui, sans-serif", "font-size": str(FONT),
         "style": "max-width: 100%; height: auto",
     })
-    ET.SubElement(svg, "title").text = "Running balance per player"
+    ET.SubElement(svg, "title").text = gettext("Running balance per player")
     ET.SubElement(svg, "desc").text = _description(names, values, hands)
     ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "rx": "8",
                                 "fill": "#ffffff"})
@@ -91,7 +92,7 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     for seat, (name, line) in enumerate(zip(names, values)):
         _line(svg, frame, seat, name, line)
     if hands == 0:
-        _text(svg, frame.left + frame.width / 2, frame.top + frame.height / 4, "No hands yet", anchor="middle")
+        _text(svg, frame.left + frame.width / 2, frame.top + frame.height / 4, gettext("No hands yet"), anchor="middle")
     _legend(svg, names, values, width, legend_top)
     return mark_safe(ET.tostring(svg, encoding="unicode"))  # noqa: S308 - built by ElementTree, escaped
 
@@ -190,8 +191,8 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
     step_x = _x_step(frame.hands)
     for hand in range(step_x, frame.hands + 1, step_x):  # 0, the start, is where every line begins
         _text(svg, frame.x(hand), frame.bottom + 14, str(hand), anchor="middle")
-    _text(svg, frame.left - 5, frame.bottom + 14, "Hand", anchor="end")
-    _text(svg, 8, 13, "Balance")
+    _text(svg, frame.left - 5, frame.bottom + 14, pgettext("chart axis: the hands played", "Hand"), anchor="end")
+    _text(svg, 8, 13, gettext("Balance"))
 
 
 def _line(svg: ET.Element, frame: Frame, seat: int, name: str, values: list[Decimal]) -> None:
@@ -247,22 +248,24 @@ def _text(parent: ET.Element, x: float, y: float, text: str, *, anchor: str = "s
 # -- words ---------------------------------------------------------------------------------
 def _summary(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
     if hands == 0:
-        return "Running balances: no hands yet, everyone at 0."
-    finals = ", ".join(f"{name} {signed(line[-1])}" for name, line in zip(names, values))
-    return f"Running balances after {hands} hand{'s' if hands != 1 else ''}: {finals}."
+        return gettext("Running balances: no hands yet, everyone at 0.")
+    finals = gettext(", ").join(f"{name} {signed(line[-1])}" for name, line in zip(names, values))
+    return ngettext("Running balances after %(hands)d hand: %(finals)s.",
+                    "Running balances after %(hands)d hands: %(finals)s.", hands) % {"hands": hands, "finals": finals}
 
 
 def _description(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
     if hands == 0:
-        return "A line per player will show the balance after each hand, starting at 0."
+        return gettext("A line per player will show the balance after each hand, starting at 0.")
     parts = []
     for name, line in zip(names, values):
         high, low = max(line), min(line)
-        parts.append(f"{name} ends at {signed(line[-1])} (highest {signed(high)} {_when(line.index(high))}, "
-                     f"lowest {signed(low)} {_when(line.index(low))})")
-    return ("Each player's balance after every hand, starting at 0 before the first. "
-            + "; ".join(parts) + ".")
+        parts.append(gettext("%(name)s ends at %(end)s (highest %(high)s %(high_when)s, lowest %(low)s %(low_when)s)")
+                     % {"name": name, "end": signed(line[-1]), "high": signed(high), "high_when": _when(line.index(high)),
+                        "low": signed(low), "low_when": _when(line.index(low))})
+    return gettext("Each player's balance after every hand, starting at 0 before the first. %(lines)s.") % {
+        "lines": gettext("; ").join(parts)}
 
 
 def _when(hand: int) -> str:
-    return "at the start" if hand == 0 else f"after hand {hand}"
+    return gettext("at the start") if hand == 0 else gettext("after hand %(number)d") % {"number": hand}

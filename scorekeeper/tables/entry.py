@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper.engine.tiles import BONUS_BASE, tile_code
 
@@ -18,7 +19,8 @@ from . import tiles as tilefaces
 from .models import SEATS, Hand
 from .profiles import Profile
 
-MELD_KINDS = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "concealed_kong": "Concealed kong"}
+MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
+              "concealed_kong": gettext_lazy("Concealed kong")}
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "concealed_kong": 4}
 TARGETS = ("hand", "winning", "meld", "bonus", "wild")
 # What a form can hold: longer text is refused beside its field (wincheck). Beyond KEEP a
@@ -262,7 +264,8 @@ class WinEntry:
         elif target == "bonus":
             codes = tilefaces.split(self.bonus)
             if code in codes:
-                self.message = f"{tilefaces.face(code).label} is already there: each bonus tile is shown once."
+                self.message = gettext("%(tile)s is already there: each bonus tile is shown once.") % {
+                    "tile": tilefaces.face(code).label}
             else:
                 self.bonus = tilefaces.join(codes + [code])
         elif target == "wild":
@@ -289,8 +292,10 @@ class WinEntry:
             if allow_winning and not self.winning_tile:
                 self.winning_tile = code
                 return
-            self.message = (f"The hand already has {len(codes)} tiles"
-                            f"{' and a winning tile' if allow_winning else ''}: tap a tile in it to take it out.")
+            full = (gettext("The hand already has %(count)d tiles and a winning tile: tap a tile in it to take it out.")
+                    if allow_winning else
+                    gettext("The hand already has %(count)d tiles: tap a tile in it to take it out."))
+            self.message = full % {"count": len(codes)}
             return
         hand.concealed = tilefaces.join(codes + [code])
         if allow_winning and len(codes) + 1 == hand.needed(hand_size) and not self.winning_tile:
@@ -301,7 +306,7 @@ class WinEntry:
         kind = self.meld_kind
         if kind == "chow":
             if suit not in "mps":
-                self.message = "A chow is three in a row of one suit: pick a number tile."
+                self.message = gettext("A chow is three in a row of one suit: pick a number tile.")
                 return
             low = min(number, 7)
             tiles = f"{low}{low + 1}{low + 2}{suit}"

@@ -7,11 +7,17 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy as _
 
 from .models import Hand, ShareLink
+from .names import engine_sentence
 from .profiles import SPOT_KINDS, Profile, clean_stakes
 
-SEAT_FIELDS = (("east", "East 東"), ("south", "South 南"), ("west", "West 西"), ("north", "North 北"))
+SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
+SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
+# The engine's house options by name (its describe()["options"]), as the new-session form labels them.
+OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
+                 "four_winds": _("Four winds")}
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
@@ -25,21 +31,21 @@ def check_stake(text: str) -> None:
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite():
-        raise ValidationError("Enter an amount like 10 or 2.50.")
+        raise ValidationError(_("Enter an amount like 10 or 2.50."))
     if value < 0:
-        raise ValidationError("Enter an amount of 0 or more.")
+        raise ValidationError(_("Enter an amount of 0 or more."))
     if value > MAX_STAKE:
-        raise ValidationError(f"Enter at most {MAX_STAKE:,}.")
+        raise ValidationError(gettext("Enter at most %(most)s.") % {"most": f"{MAX_STAKE:,}"})
     if value != value.quantize(Decimal("0.01")):
-        raise ValidationError("Use at most two decimal places, like 2.50.")
+        raise ValidationError(_("Use at most two decimal places, like 2.50."))
 
 
 class SessionForm(forms.Form):
     """Players in seat order, the first dealer, and the ruleset's stakes and house options."""
 
     first_dealer = forms.TypedChoiceField(
-        label="Who deals first?", coerce=int, initial=0, widget=forms.RadioSelect,
-        choices=[(i, label.split()[0]) for i, (_, label) in enumerate(SEAT_FIELDS)],
+        label=_("Who deals first?"), coerce=int, initial=0, widget=forms.RadioSelect,
+        choices=list(enumerate(SEAT_WORDS)),
     )
 
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
@@ -47,8 +53,8 @@ class SessionForm(forms.Form):
         self.profile = profile
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
-                "required": "Enter the player's name.",
-                "max_length": "Keep the name to %(limit_value)d characters (it has %(show_value)d).",
+                "required": _("Enter the player's name."),
+                "max_length": _("Keep the name to %(limit_value)d characters (it has %(show_value)d)."),
             }, widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off",
                                              "autocapitalize": "words"}))
             for name, label in SEAT_FIELDS
@@ -57,17 +63,18 @@ class SessionForm(forms.Form):
         for stake in profile.stakes:
             self.fields[f"stake_{stake.name}"] = forms.CharField(
                 label=stake.label, required=False, initial=stake.default, help_text=stake.hint, max_length=20,
-                validators=[check_stake], error_messages={"max_length": "Enter an amount like 10 or 2.50."},
+                validators=[check_stake], error_messages={"max_length": _("Enter an amount like 10 or 2.50.")},
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "placeholder": stake.hint}))
         for option in profile.options():
             name = f"option_{option['name']}"
-            label = option["name"].replace("_", " ").capitalize()
+            label = OPTION_LABELS.get(option["name"], option["name"].replace("_", " ").capitalize())
+            note = engine_sentence(option["note"])
             if option["allowed"]:
                 self.fields[name] = forms.ChoiceField(
-                    label=label, help_text=option["note"], initial=json.dumps(option["default"]),
+                    label=label, help_text=note, initial=json.dumps(option["default"]),
                     choices=[(json.dumps(v), _shown(v)) for v in option["allowed"]])
             else:
-                self.fields[name] = forms.CharField(label=label, help_text=option["note"], required=False,
+                self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
                                                     initial=str(option["default"]), max_length=40)
 
     def seat_names(self) -> list[str]:
@@ -86,14 +93,15 @@ class SessionForm(forms.Form):
         data = super().clean()
         names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
-        for (name, _), player in zip(SEAT_FIELDS, names):
+        for (name, _label), player in zip(SEAT_FIELDS, names):
             if player and not all(ch.isprintable() for ch in player):
-                self.add_error(name, "Use letters, digits and ordinary punctuation in a name.")
+                self.add_error(name, _("Use letters, digits and ordinary punctuation in a name."))
             elif player and player.lower() in seen:
                 first, seat = seen[player.lower()]
-                self.add_error(name, f"{first} already sits at {seat}: four different players.")
+                self.add_error(name, gettext("%(player)s already sits at %(seat)s: four different players.")
+                               % {"player": first, "seat": seat})
             elif player:
-                seen[player.lower()] = (player, name.capitalize())
+                seen[player.lower()] = (player, str(SEAT_WORDS[[n for n, _ in SEAT_FIELDS].index(name)]))
         # A stake already refused beside its field is not checked (or reported) twice.
         valid = [s for s in self.profile.stakes if f"stake_{s.name}" not in self.errors]
         data["stakes"], errors = clean_stakes(self.profile, {s.name: data.get(f"stake_{s.name}", "") for s in valid})
@@ -111,7 +119,7 @@ class SessionForm(forms.Form):
 
 
 def _shown(value: Any) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+    return str({True: _("yes"), False: _("no")}[value]) if isinstance(value, bool) else str(value)
 
 
 def _plain(text: str, default: Any) -> Any:
@@ -124,25 +132,25 @@ def _plain(text: str, default: Any) -> Any:
         return text
 
 
-NOTE_ERRORS = {"max_length": "Keep the note to %(limit_value)d characters (it has %(show_value)d)."}
+NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
 
 
 class DrawForm(forms.Form):
-    note = forms.CharField(label="Note (optional)", max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
 
 class SpotForm(forms.Form):
-    kind = forms.ChoiceField(label="What is paid?", widget=forms.RadioSelect,
+    kind = forms.ChoiceField(label=_("What is paid?"), widget=forms.RadioSelect,
                              choices=[(k, v[0]) for k, v in SPOT_KINDS.items()])
-    player = forms.TypedChoiceField(label="Who?", coerce=int, widget=forms.RadioSelect, required=False)
-    count = forms.IntegerField(label="How many?", min_value=1, max_value=8, required=False, initial=1,
+    player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False)
+    count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=8, required=False, initial=1,
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    to = forms.TypedChoiceField(label="Paid to (the discarder)", coerce=int, widget=forms.RadioSelect,
+    to = forms.TypedChoiceField(label=_("Paid to (the discarder)"), coerce=int, widget=forms.RadioSelect,
                                 required=False)
-    note = forms.CharField(label="Note (optional)", max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -165,16 +173,16 @@ class SpotForm(forms.Form):
         if needs == "dealer":  # taiwan.md: the dice payments are the dealer's
             data["player"] = self.dealer
         elif data.get("player") is None:
-            self.add_error("player", "Choose who pays or receives.")
+            self.add_error("player", _("Choose who pays or receives."))
         if needs == "count" and not data.get("count"):
-            self.add_error("count", "How many tiles? Enter 1 or more.")
+            self.add_error("count", _("How many tiles? Enter 1 or more."))
         if needs != "count":
             data["count"] = None
         if needs == "to":
             if data.get("to") is None:
-                self.add_error("to", "Choose who discarded the tile.")
+                self.add_error("to", _("Choose who discarded the tile."))
             elif data.get("to") == data.get("player"):
-                self.add_error("to", "A player cannot pay themselves: choose the discarder.")
+                self.add_error("to", _("A player cannot pay themselves: choose the discarder."))
         else:
             data["to"] = None
         return data
@@ -186,9 +194,9 @@ class SpotForm(forms.Form):
 
 
 class ShareForm(forms.Form):
-    role = forms.ChoiceField(label="What may they do?", widget=forms.RadioSelect, initial=ShareLink.Role.SCORER,
-                             choices=[(ShareLink.Role.SCORER, "Score: enter, edit and delete hands"),
-                                      (ShareLink.Role.VIEWER, "View only: see the scores and the history")])
-    label = forms.CharField(label="Who is it for? (optional)", max_length=40, required=False,
-                            error_messages={"max_length": "Keep it to %(limit_value)d characters."},
-                            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "e.g. Bob's phone"}))
+    role = forms.ChoiceField(label=_("What may they do?"), widget=forms.RadioSelect, initial=ShareLink.Role.SCORER,
+                             choices=[(ShareLink.Role.SCORER, _("Score: enter, edit and delete hands")),
+                                      (ShareLink.Role.VIEWER, _("View only: see the scores and the history"))])
+    label = forms.CharField(label=_("Who is it for? (optional)"), max_length=40, required=False,
+                            error_messages={"max_length": _("Keep it to %(limit_value)d characters.")},
+                            widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Bob's phone")}))

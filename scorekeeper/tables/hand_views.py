@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Qu
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _, gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import access, selectors, services
@@ -32,8 +33,8 @@ CONFLICT = 409
 
 
 def _gone(request: HttpRequest, session: Session) -> HttpResponseBase:
-    messages.error(request, "That hand was deleted, maybe on another phone. Restore it under Deleted hands "
-                            "to change it.")
+    messages.error(request, _("That hand was deleted, maybe on another phone. Restore it under Deleted hands "
+                              "to change it."))
     return go(request, reverse("history", args=[session.pk]) + "#deleted-hands")
 
 
@@ -92,7 +93,7 @@ def win_new(request: HttpRequest, pk: int) -> HttpResponseBase:
         request.session[draft_key] = entry.as_fields()
         return _win_page(request, session, entry, errors=error.message_dict)
     request.session.pop(draft_key, None)
-    messages.success(request, "Hand saved.")
+    messages.success(request, _("Hand saved."))
     return go(request, reverse("session", args=[session.pk]) + f"#hand-{hand.pk}")
 
 
@@ -143,7 +144,7 @@ def draw_new(request: HttpRequest, pk: int) -> HttpResponseBase:
         except ValidationError as error:
             form.add_error(None, error.messages[0])
         else:
-            messages.success(request, "Draw recorded.")
+            messages.success(request, _("Draw recorded."))
             return go(request, reverse("session", args=[session.pk]))
     return render(request, "tables/draw.html", {"session": session, "form": form, "editing": None, **extra},
                   status=_status(request, form, extra))
@@ -181,7 +182,7 @@ def spot_new(request: HttpRequest, pk: int) -> HttpResponseBase:
         except ValidationError as error:
             form.add_error(None, error.messages[0])
         else:
-            messages.success(request, "On-the-spot payment recorded.")
+            messages.success(request, _("On-the-spot payment recorded."))
             return go(request, reverse("session", args=[session.pk]))
     return render(request, "tables/spot.html", {"session": session, "form": form, "editing": None,
                                                 "dealer": names[state.dealer], **extra},
@@ -261,6 +262,11 @@ def _edit_win(request: HttpRequest, hand: Hand, before: selectors.Replay) -> Htt
     return _changed(request, session, before, hand.pk, "changed", f"#hand-{hand.pk}")
 
 
+# What happened to a hand, as the message after an edit, a delete or a restore says it.
+VERBS = {"changed": _lazy("%(hand)s changed."), "deleted": _lazy("%(hand)s deleted."),
+         "restored": _lazy("%(hand)s restored.")}
+
+
 def _changed(request: HttpRequest, session: Session, before: selectors.Replay, hand_id: int, verb: str,
              anchor: str = "") -> HttpResponseBase:
     """Tell what the edit, delete or restore changed after the hand, then show the history."""
@@ -268,7 +274,7 @@ def _changed(request: HttpRequest, session: Session, before: selectors.Replay, h
     after = selectors.session_replay(session=session)
     label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
         after.label(after.index_of(hand_id))
-    messages.success(request, f"{label} {verb}.")
+    messages.success(request, str(VERBS[verb]) % {"hand": label})
     for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
         messages.info(request, line, extra_tags="change")
     return go(request, reverse("history", args=[session.pk]) + anchor)
@@ -310,7 +316,7 @@ def hand_restore(request: HttpRequest, pk: int) -> HttpResponseBase:
     if not session.is_open:
         return closed(request, session)
     if hand.deleted_at is None:  # a second tap, or restored on another phone
-        messages.info(request, "That hand is already back in the session.")
+        messages.info(request, _("That hand is already back in the session."))
         return go(request, reverse("history", args=[session.pk]) + f"#hand-{hand.pk}")
     before = selectors.session_replay(session=session)
     try:

@@ -10,43 +10,45 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy as _
+
 from scorekeeper.engine import RULESETS, get_ruleset
 from scorekeeper.engine.payoffs import payoff_for
 from scorekeeper.engine.ruleset import Ruleset
 
 EVENT_LABELS = {
-    "last_tile": "Won on the last tile of the wall",
-    "last_discard": "Won on the last discard",
-    "kong_replacement": "Won on a kong replacement tile",
-    "robbing_kong": "Robbed a kong",
-    "heavenly": "Heavenly hand (dealer wins on the deal)",
-    "earthly": "Earthly hand (wins on the dealer's first discard)",
-    "human": "Human hand (wins before one's first draw)",
-    "ready_first_turn": "Ready on the first turn",
-    "three_golds": "Three golds (the third gold arrived)",
-    "robbing_gold": "Robbing the gold (won on the revealed gold)",
+    "last_tile": _("Won on the last tile of the wall"),
+    "last_discard": _("Won on the last discard"),
+    "kong_replacement": _("Won on a kong replacement tile"),
+    "robbing_kong": _("Robbed a kong"),
+    "heavenly": _("Heavenly hand (dealer wins on the deal)"),
+    "earthly": _("Earthly hand (wins on the dealer's first discard)"),
+    "human": _("Human hand (wins before one's first draw)"),
+    "ready_first_turn": _("Ready on the first turn"),
+    "three_golds": _("Three golds (the third gold arrived)"),
+    "robbing_gold": _("Robbing the gold (won on the revealed gold)"),
 }
 
 # taiwan.md: on-the-spot payments; `needs` names the extra field each one takes.
 SPOT_KINDS = {
-    "flower": ("Flowers (一台花)", "receives flower units from each other player", "count"),
-    "grass": ("Grass (一台草)", "receives grass units from each other player", "count"),
-    "concealed_kong": ("Concealed kong (暗槓)", "receives 1 unit from each other player", ""),
-    "unrevealed_kong": ("Kong never shown", "pays 2 units to each other player", ""),
-    "chase": ("Chase (追)", "first to discard it: pays 1 unit to each other player", ""),
-    "dice_123": ("Dice 1-2-3", "the dealer pays 1 unit to each other player", "dealer"),
-    "dice_triplet": ("Dice triplet", "the dealer receives 1 unit from each other player", "dealer"),
-    "false_win": ("False win (詐胡)", "pays each other player a 30-fan win", ""),
-    "failed_peng": ("Failed peng", "pays 1 unit to the discarder", "to"),
+    "flower": (_("Flowers (一台花)"), _("receives flower units from each other player"), "count"),
+    "grass": (_("Grass (一台草)"), _("receives grass units from each other player"), "count"),
+    "concealed_kong": (_("Concealed kong (暗槓)"), _("receives 1 unit from each other player"), ""),
+    "unrevealed_kong": (_("Kong never shown"), _("pays 2 units to each other player"), ""),
+    "chase": (_("Chase (追)"), _("first to discard it: pays 1 unit to each other player"), ""),
+    "dice_123": (_("Dice 1-2-3"), _("the dealer pays 1 unit to each other player"), "dealer"),
+    "dice_triplet": (_("Dice triplet"), _("the dealer receives 1 unit from each other player"), "dealer"),
+    "false_win": (_("False win (詐胡)"), _("pays each other player a 30-fan win"), ""),
+    "failed_peng": (_("Failed peng"), _("pays 1 unit to the discarder"), "to"),
 }
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
 # blank by default, because its engine default follows another (taiwan.md: unit = base).
 STAKE_LABELS = {
-    "base": ("Base (底)", ""), "per_fan": ("Per fan (每番)", ""),
-    "unit": ("On-the-spot unit", "same as base"), "flower_units": ("Units per flower", ""),
-    "grass_units": ("Units per grass", ""), "per_point": ("Money per point", ""),
+    "base": (_("Base (底)"), ""), "per_fan": (_("Per fan (每番)"), ""),
+    "unit": (_("On-the-spot unit"), _("same as base")), "flower_units": (_("Units per flower"), ""),
+    "grass_units": (_("Units per grass"), ""), "per_point": (_("Money per point"), ""),
 }
 
 
@@ -61,7 +63,7 @@ class Stake:
 @dataclass(frozen=True)
 class Profile:
     key: str
-    figure_fields: tuple[tuple[str, str], ...] = (("points", "Points"),)
+    figure_fields: tuple[tuple[str, str], ...] = (("points", _("Points")),)
     responsible: str = ""  # "" none; "discarder": defaults to the discarder; "optional": none unless chosen
     loser_points: bool = False
     wild_label: str = ""
@@ -69,7 +71,7 @@ class Profile:
     events: tuple[str, ...] = ()
     spots: bool = False
     starting_tally: int = 0
-    dealer_word: str = "Dealer"
+    dealer_word: str = _("Dealer")
     game_rounds: int = 0  # rounds of the deal that make a full game, where the page says so
     notes: tuple[str, ...] = ()
 
@@ -115,11 +117,11 @@ class Profile:
 PROFILES = {
     "taiwan": Profile(
         "taiwan",
-        figure_fields=(("fan", "Fan, dealer bonus included"), ("pattern_fan", "Fan before the dealer bonus")),
+        figure_fields=(("fan", _("Fan, dealer bonus included")), ("pattern_fan", _("Fan before the dealer bonus"))),
         bonus="",
         events=("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn"),
         spots=True,
-        notes=("Flowers and grass are paid on the spot: use On-the-spot.",),
+        notes=(_("Flowers and grass are paid on the spot: use On the spot."),),
     ),
     "zung-jung": Profile(
         "zung-jung",
@@ -136,14 +138,14 @@ PROFILES = {
         "taizhou",
         responsible="optional",
         loser_points=True,
-        wild_label="Fortune indicator (财神)",
+        wild_label=_("Fortune indicator (财神)"),
         bonus="",
-        dealer_word="Banker",
+        dealer_word=_("Banker"),
         game_rounds=4,  # taizhou.md: a session is four rounds of banker rotation
     ),
     "fujian": Profile(
         "fujian",
-        wild_label="Gold tile (金)",
+        wild_label=_("Gold tile (金)"),
         bonus="winds_red",
         events=("three_golds", "robbing_gold"),
         game_rounds=4,  # fujian.md: a full game is four rounds
@@ -168,14 +170,14 @@ def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str],
         text = (raw.get(stake.name) or "").strip()
         if not text:
             if stake.default:
-                errors[stake.name] = f"Enter the {stake.label.lower()}."
+                errors[stake.name] = gettext("Enter the %(stake)s.") % {"stake": stake.label.lower()}
             continue
         try:
             value = Decimal(text)
         except ArithmeticError:
             value = Decimal(-1)
         if not value.is_finite() or value < 0 or value != value.quantize(Decimal("0.01")):
-            errors[stake.name] = "Enter an amount like 10 or 2.50."
+            errors[stake.name] = gettext("Enter an amount like 10 or 2.50.")
             continue
         stakes[stake.name] = _amount(value)
     return stakes, errors

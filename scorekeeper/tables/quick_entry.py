@@ -264,6 +264,7 @@ class QuickEntryResult:
     errors: list[str] = field(default_factory=list)  # 'line 3: ...', in line order
     hands: list[Hand] = field(default_factory=list)  # saved by quick_entry_apply; unsaved from the check
     replay: Replay | None = None  # the session with the lines' hands after its own
+    already_saved: bool = False  # the same form (its token) was saved before: `hands` are that save's
 
     @property
     def ok(self) -> bool:
@@ -299,7 +300,9 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
         _, _, reason = after.error.partition(": ")
         refused[trying.pop(failed)] = reason or after.error
     if refused:
-        result.errors = [f"line {result.lines[i].number}: {reason}" for i, reason in sorted(refused.items())]
+        for i, reason in refused.items():  # on its line too, so a screen can show it there
+            result.lines[i].error = f"line {result.lines[i].number}: {reason}"
+        result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
     for index, (hand, answer) in enumerate(zip(hands, after.hands[len(base.inputs):]), start=len(base.inputs)):
         if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:
@@ -309,14 +312,22 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
     return result
 
 
-def quick_entry_apply(*, session: Session, text: str, revision: str | None = None) -> QuickEntryResult:
+def quick_entry_apply(*, session: Session, text: str, revision: str | None = None,
+                      token: str = "") -> QuickEntryResult:
     """Record every line, or none: `ok` with the saved `hands`, or the per-line `errors`.
 
     `revision`, from a form, is the session's revision the form was built from: when another
-    phone has changed the session since, nothing is written (services.SessionChanged)."""
+    phone has changed the session since, nothing is written (services.SessionChanged).
+    `token`, the form's one-time token: the same form sent twice saves its lines once, and the
+    second answer is the first's hands (`already_saved`)."""
+    lines = parse_quick_entry(text, ruleset=session.ruleset)
+    tokens = line_tokens(token, len(lines))
     with transaction.atomic():
         locked = Session.objects.select_for_update().select_related("east", "south", "west", "north").get(
             pk=session.pk)
+        if tokens and locked.hands.filter(entry_token=tokens[0]).exists():
+            saved = list(locked.hands.filter(entry_token__in=tokens).order_by("position"))
+            return QuickEntryResult(lines, hands=saved, already_saved=True)
         if revision is not None and revision != str(locked.revision):
             raise SessionChanged(locked)
         if not locked.is_open:
@@ -326,8 +337,9 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
         if not result.ok or result.replay is None:
             return result
         last = locked.hands.aggregate(last=Max("position"))["last"] or 0
-        for position, hand in enumerate(result.hands, start=last + 1):
-            hand.session, hand.position = locked, position
+        for index, hand in enumerate(result.hands):
+            hand.session, hand.position = locked, last + 1 + index
+            hand.entry_token = tokens[index] if tokens else None
         Hand.objects.bulk_create(result.hands)
         replay = result.replay
         replay.hand_ids[-len(result.hands):] = [h.pk for h in result.hands]
@@ -336,6 +348,15 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
         transaction.on_commit(lambda: remember(session=locked, replay=replay))
     session.revision = locked.revision
     return result
+
+
+def line_tokens(token: str, count: int) -> list[uuid.UUID]:
+    """Each line's one-time token, made from the form's: the hands of one save are found by them."""
+    try:
+        form_token = uuid.UUID(token)
+    except (TypeError, ValueError):
+        return []
+    return [uuid.uuid5(form_token, str(index)) for index in range(count)]
 
 
 def _appended(session: Session, base: Replay, hands: list[Hand]) -> Replay:

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scorekeeper.engine import settle_session
 from scorekeeper.engine.payoffs import payoff_for
 
@@ -98,8 +100,8 @@ class Replay:
     def label(self, index: int) -> str:
         """'Hand 3', or 'The on-the-spot payment in hand 4'."""
         if index < len(self.inputs) and "spot" in self.inputs[index]:
-            return f"The on-the-spot payment in hand {self.number(index)}"
-        return f"Hand {self.number(index)}"
+            return gettext("The on-the-spot payment in hand %(number)d") % {"number": self.number(index)}
+        return gettext("Hand %(number)d") % {"number": self.number(index)}
 
     def index_of(self, hand_id: int) -> int:
         positions = self.__dict__.get("_positions")

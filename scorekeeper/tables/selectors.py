@@ -10,16 +10,19 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper.engine import RULESETS, get_ruleset
 
 from .models import SEATS, Hand, Player, Session, ShareLink
+from .names import in_script as names_in_script, script
 from .profiles import SPOT_KINDS, Profile, get_profile
 from .replay import HandState, Replay, session_replay
 
 RECENT_HANDS = 5
 HISTORY_PAGE = 50
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {"E": gettext_lazy("East"), "S": gettext_lazy("South"), "W": gettext_lazy("West"),
+              "N": gettext_lazy("North")}
 WIND_ZH = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
 
@@ -62,7 +65,9 @@ def ago(moment: datetime | None) -> str:
     """'just now', or '5 minutes ago': Django's timesince says '0 minutes'."""
     if moment is None:
         return ""
-    return "just now" if timezone.now() - moment < timedelta(minutes=1) else f"{timesince(moment)} ago"
+    if timezone.now() - moment < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(time)s ago") % {"time": timesince(moment)}
 
 
 def session_get(*, pk: int) -> Session:
@@ -94,7 +99,7 @@ class HandRow:
     tracked: list[Payment]
     tracked_changes: list[str]
     dealer: str = ""
-    dealer_word: str = "dealer"
+    dealer_word: str = gettext_lazy("dealer")
     streak: int = 0
     score: dict[str, Any] | None = None
 
@@ -106,25 +111,34 @@ def payments(names: list[str], transfers: list[dict[str, Any]]) -> list[Payment]
 def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words."""
     if hand.kind == Hand.Kind.DRAW:
-        return "Draw", hand.note
+        return gettext("Draw"), hand.note
     if hand.kind == Hand.Kind.SPOT:
         label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
         extra = f" × {hand.spot_count}" if hand.spot_count else ""
-        to = f" to {names[hand.spot_to]}" if hand.spot_to is not None else ""
+        to = gettext(" to %(name)s") % {"name": names[hand.spot_to]} if hand.spot_to is not None else ""
         return f"{names[hand.spot_player]}: {label}{extra}{to}", hand.note
     winner = names[hand.winner] if hand.winner is not None else "?"
-    how = "self-drawn" if hand.discarder is None else f"on {names[hand.discarder]}'s discard"
     parts = []
     if hand.figure is not None:
-        unit = "fan" if hand.figure_field in ("fan", "pattern_fan") else "points"
-        parts.append(f"{hand.figure} {unit}" + (" before dealer bonus" if hand.figure_field == "pattern_fan" else ""))
+        if hand.figure_field == "pattern_fan":
+            parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
+        elif hand.figure_field == "fan":
+            parts.append(gettext("%(figure)s fan") % {"figure": hand.figure})
+        else:
+            parts.append(gettext("%(figure)s points") % {"figure": hand.figure})
     else:
-        parts.append("by tiles")
+        parts.append(gettext("by tiles"))
     if profile.responsible and hand.discarder is not None and hand.responsible != hand.discarder:
-        parts.append("no one responsible" if hand.responsible is None else f"{names[hand.responsible]} responsible")
+        parts.append(gettext("no one responsible") if hand.responsible is None else
+                     gettext("%(name)s responsible") % {"name": names[hand.responsible]})
     if hand.note:
         parts.append(hand.note)
-    return f"{winner} won {how}", " · ".join(parts)
+    if hand.discarder is None:
+        title = gettext("%(winner)s won self-drawn") % {"winner": winner}
+    else:
+        title = gettext("%(winner)s won on %(discarder)s's discard") % {"winner": winner,
+                                                                        "discarder": names[hand.discarder]}
+    return title, " · ".join(parts)
 
 
 def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
@@ -133,14 +147,15 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     new = {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in after}
     lines = []
     for key, amount in new.items():
-        who = f"{names[key[0]]} owes {names[key[1]]} {money(amount)}"
+        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)}
         if key not in old:
-            lines.append(f"{who} (new)")
+            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
         elif old[key] != amount:
-            lines.append(f"{who} (was {money(old[key])})")
+            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | {"was": money(old[key])}))
     for key, amount in old.items():
         if key not in new:
-            lines.append(f"{names[key[0]]} paid {names[key[1]]} the {money(amount)} owed")
+            lines.append(gettext("%(payer)s paid %(payee)s the %(amount)s owed")
+                         % {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)})
     return lines
 
 
@@ -189,7 +204,8 @@ class Seat:
 
     @property
     def wind_zh(self) -> str:
-        return WIND_ZH[self.wind]
+        """The seat's wind as one character, in the reader's script when they read Chinese (东 in 简体)."""
+        return names_in_script(WIND_ZH[self.wind], script())
 
     @property
     def wind_name(self) -> str:
@@ -274,7 +290,7 @@ def replay_changes(*, session: Session, before: Replay, after: Replay, changed: 
     after it, and to the balances."""
     names = [p.name for p in session.players]
     if not after.ok:
-        return [f"The session cannot be replayed: {after.error}"]
+        return [gettext("The session cannot be replayed: %(error)s") % {"error": after.error}]
     old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
     start = old.get(changed, len(before.hand_ids))
     if changed not in old and changed in after.hand_ids:  # restored: compare from the entry after it
@@ -290,27 +306,28 @@ def replay_changes(*, session: Session, before: Replay, after: Replay, changed: 
         if changes:
             where = after.label(index)
             if before.number(was_index) != after.number(index):
-                where += f" (was hand {before.number(was_index)})"
-            lines.append(f"{where}: " + "; ".join(changes) + ".")
+                where += gettext(" (was hand %(number)d)") % {"number": before.number(was_index)}
+            lines.append(gettext("%(where)s: %(changes)s.") % {"where": where, "changes": gettext("; ").join(changes)})
     if before.balances != after.balances:
         moved = [f"{names[s]} {signed(before.balances[s])} → {signed(after.balances[s])}"
                  for s in SEATS if Decimal(str(before.balances[s])) != Decimal(str(after.balances[s]))]
-        lines.append("Balances: " + ", ".join(moved) + ".")
-    return lines or ["Nothing else changed: no later hand and no balance moved."]
+        lines.append(gettext("Balances: %(moves)s.") % {"moves": gettext(", ").join(moved)})
+    return lines or [gettext("Nothing else changed: no later hand and no balance moved.")]
 
 
 def _hand_changes(names: list[str], was: dict[str, Any], was_state: HandState, answer: dict[str, Any],
                   state: HandState, deal: bool) -> list[str]:
     changes = []
     if deal and (state.dealer, state.continuations) != (was_state.dealer, was_state.continuations):
-        changes.append(f"dealer now {names[state.dealer]}{streak_text(state.continuations)} "
-                       f"(was {names[was_state.dealer]}{streak_text(was_state.continuations)})")
+        changes.append(gettext("dealer now %(now)s (was %(was)s)") % {
+            "now": names[state.dealer] + streak_text(state.continuations),
+            "was": names[was_state.dealer] + streak_text(was_state.continuations)})
     if deal and state.round_wind != was_state.round_wind:
-        changes.append(f"round wind now {WIND_NAMES[state.round_wind]}")
+        changes.append(gettext("round wind now %(wind)s") % {"wind": WIND_NAMES[state.round_wind]})
     if transfer_set(answer) != transfer_set(was):
-        now = ", ".join(f"{p.payer} → {p.payee} {money(p.amount)}" for p in
-                        payments(names, answer.get("transfers", []))) or "no payment"
-        changes.append(f"payments now {now}")
+        now = gettext(", ").join(f"{p.payer} → {p.payee} {money(p.amount)}" for p in
+                                 payments(names, answer.get("transfers", []))) or gettext("no payment")
+        changes.append(gettext("payments now %(payments)s") % {"payments": now})
     return changes
 
 
@@ -319,7 +336,7 @@ def transfer_set(answer: dict[str, Any]) -> set[tuple[int, int, Decimal]]:
 
 
 def streak_text(streak: int) -> str:
-    return f" 連{streak}" if streak else ""
+    return " " + gettext("連%(n)s") % {"n": streak} if streak else ""
 
 
 def signed(amount: Decimal | str) -> str:
@@ -334,9 +351,10 @@ def ruleset_descriptions() -> list[dict[str, Any]]:
 
 
 KIND_TITLES = {
-    "dealer": "Dealer", "flower": "Flowers", "chicken": "Chicken hand", "double": "Doubles",
-    "limit": "Limit hands", "hu": "Hu (胡): the set count", "tai": "Tai (台): each doubles the hu",
-    "special": "Special bonuses",
+    "dealer": gettext_lazy("Dealer"), "flower": gettext_lazy("Flowers"), "chicken": gettext_lazy("Chicken hand"),
+    "double": gettext_lazy("Doubles"), "limit": gettext_lazy("Limit hands"),
+    "hu": gettext_lazy("Hu (胡): the set count"), "tai": gettext_lazy("Tai (台): each doubles the hu"),
+    "special": gettext_lazy("Special bonuses"), "fan": gettext_lazy("Fan"), "points": gettext_lazy("Points"),
 }
 
 
@@ -346,6 +364,6 @@ def ruleset_description(*, key: str) -> dict[str, Any]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in described["patterns"]:
         kind = row.get("kind") or "points"
-        title = described["unit"].capitalize() if kind == "points" else KIND_TITLES.get(kind, kind.capitalize())
+        title = str(KIND_TITLES.get(described["unit"] if kind == "points" else kind, kind.capitalize()))
         groups.setdefault(title, []).append(row)
     return described | {"groups": list(groups.items())}

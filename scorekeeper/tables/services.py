@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Value
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from .entry import WinEntry
 from .models import Hand, Player, Session, ShareLink
@@ -111,7 +112,7 @@ def _already_saved(token: uuid.UUID | None) -> Hand | None:
 
 def _check_open(session: Session) -> None:
     if not session.is_open:
-        raise ValidationError({"__all__": "This session is finished: reopen it on the Settle-up page to change it."})
+        raise ValidationError({"__all__": gettext("This session is finished: reopen it on the Settle-up page to change it.")})
 
 
 def _check_revision(session: Session, revision: str | None) -> None:
@@ -187,7 +188,8 @@ def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
     replay = session_replay(session=session)
     after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
     if not after.ok:
-        raise ValidationError({"__all__": f"Deleting this hand would break the replay: {after.error}"})
+        raise ValidationError({"__all__": gettext("Deleting this hand would break the replay: %(error)s")
+                                          % {"error": after.error}})
     hand.deleted_at = timezone.now()
     hand.save(update_fields=["deleted_at", "updated_at"])
     _touch(session, after)
@@ -206,8 +208,8 @@ def hand_restore(*, hand: Hand) -> Hand:
     after = replay_candidate(session=session, replay=replay, index=index,
                              candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
     if not after.ok:
-        raise ValidationError({"__all__": f"Restoring this hand would break the replay: "
-                                          f"{_without_hand_number(after.error)}"})
+        raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
+                                          % {"error": _without_hand_number(after.error)}})
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at", "updated_at"])
     _touch(session, after)

@@ -118,10 +118,11 @@ def player_sessions(*, player: Player) -> list[Session]:
     return list(sessions.order_by("created_at", "pk"))
 
 
-def player_stats(*, player: Player) -> PlayerStats:
+def player_stats(*, player: Player, sessions: list[Session] | None = None) -> PlayerStats:
+    """`sessions`: those to count (the ones the visitor may open); by default every one the player sat in."""
     stats = PlayerStats(player)
     by_ruleset: dict[str, RulesetStats] = {}
-    for session in player_sessions(player=player):
+    for session in player_sessions(player=player) if sessions is None else sessions:
         hands = session.hands.order_by("position")
         if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
             hands = hands.filter(deleted_at__isnull=True)

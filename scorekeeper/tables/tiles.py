@@ -3,25 +3,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy as _
+
 from scorekeeper.engine import parse_tiles
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.tiles import tile_code
 
 SUIT_MARKS = {"m": "萬", "p": "筒", "s": "索"}
-SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+SUIT_WORDS = {"m": _("characters"), "p": _("dots"), "s": _("bamboo")}
 HONOURS = {
-    1: ("東", "E", "East wind"), 2: ("南", "S", "South wind"), 3: ("西", "W", "West wind"),
-    4: ("北", "N", "North wind"), 5: ("白", "Wh", "White dragon"), 6: ("發", "Gr", "Green dragon"),
-    7: ("中", "Rd", "Red dragon"),
+    1: ("東", "E", _("East wind")), 2: ("南", "S", _("South wind")), 3: ("西", "W", _("West wind")),
+    4: ("北", "N", _("North wind")), 5: ("白", "Wh", _("White dragon")), 6: ("發", "Gr", _("Green dragon")),
+    7: ("中", "Rd", _("Red dragon")),
 }
 BONUS = {
-    1: ("梅", "1", "Plum, flower 1"), 2: ("蘭", "2", "Orchid, flower 2"),
-    3: ("菊", "3", "Chrysanthemum, flower 3"), 4: ("竹", "4", "Bamboo, flower 4"),
-    5: ("春", "1", "Spring, season 1"), 6: ("夏", "2", "Summer, season 2"),
-    7: ("秋", "3", "Autumn, season 3"), 8: ("冬", "4", "Winter, season 4"),
+    1: ("梅", "1", _("Plum, flower 1")), 2: ("蘭", "2", _("Orchid, flower 2")),
+    3: ("菊", "3", _("Chrysanthemum, flower 3")), 4: ("竹", "4", _("Bamboo, flower 4")),
+    5: ("春", "1", _("Spring, season 1")), 6: ("夏", "2", _("Summer, season 2")),
+    7: ("秋", "3", _("Autumn, season 3")), 8: ("冬", "4", _("Winter, season 4")),
 }
-SUIT_TABS = (("m", "萬", "Characters"), ("p", "筒", "Dots"), ("s", "索", "Bamboo"),
-             ("z", "字", "Honours"), ("f", "花", "Flowers"))
+SUIT_TABS = (("m", "萬", _("Characters")), ("p", "筒", _("Dots")), ("s", "索", _("Bamboo")),
+             ("z", "字", _("Honours")), ("f", "花", _("Flowers")))
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,11 @@ def face(code: str) -> TileFace:
     elif suit == "f":
         glyph, mark, label = BONUS[number]
     else:
-        glyph, mark, label = str(number), SUIT_MARKS[suit], f"{number} {SUIT_WORDS[suit]}"
+        glyph, mark, label = str(number), SUIT_MARKS[suit], gettext("%(number)d %(suit)s") % {
+            "number": number, "suit": SUIT_WORDS[suit]}
+    label = str(label)
     if wild:
-        label += " (wild)"
+        label = gettext("%(tile)s (wild)") % {"tile": label}
     return TileFace(code + ("*" if wild else ""), glyph, mark, label, suit, wild)
 
 
@@ -74,7 +78,7 @@ def faces(notation: str) -> list[TileFace]:
 def set_faces(text: str) -> list[TileFace]:
     """One scored set as the engine writes it ('5p*5p5p', '123m'), wild marks kept."""
     if text and set(text) == {"*"}:  # a set of wilds standing for any set
-        return [TileFace("*", "★", "", "wild tile", "w", True) for _ in text]
+        return [TileFace("*", "★", "", gettext("wild tile"), "w", True) for _star in text]
     out: list[TileFace] = []
     digits = ""
     for char in text:

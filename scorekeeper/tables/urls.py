@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import accounts, hand_views, views
+from . import accounts, extra_views, hand_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,6 +17,12 @@ urlpatterns = [
     path("sessions/<int:pk>/history/", views.history, name="history"),
     path("sessions/<int:pk>/settle/", views.settle, name="settle"),
     path("sessions/<int:pk>/share/", views.share, name="share"),
+    path("sessions/<int:pk>/quick/", extra_views.quick_entry, name="quick_entry"),
+    path("sessions/<int:pk>/export.csv", extra_views.session_csv, name="session_csv"),
+    path("sessions/<int:pk>/backup.json", extra_views.session_backup, name="session_backup"),
+    path("sessions/import/", extra_views.session_import, name="session_import"),
+    path("players/<int:pk>/", extra_views.player, name="player"),
+    path("help/quick-entry/", extra_views.help_quick_entry, name="help_quick_entry"),
     path("hands/<int:pk>/edit/", hand_views.hand_edit, name="hand_edit"),
     path("hands/<int:pk>/delete/", hand_views.hand_delete, name="hand_delete"),
     path("hands/<int:pk>/restore/", hand_views.hand_restore, name="hand_restore"),

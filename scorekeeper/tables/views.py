@@ -10,13 +10,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.errors import EngineError
 
-from . import access, selectors, services
+from . import access, charts, selectors, services
 from .forms import SessionForm, ShareForm
 from .models import Session
 from .profiles import PROFILES, available_profiles, get_profile
@@ -28,7 +29,7 @@ def go(request: HttpRequest, url: str) -> HttpResponseBase:
 
 
 def closed(request: HttpRequest, session: Session) -> HttpResponseBase:
-    messages.error(request, "This session is finished: reopen it on the Settle-up page to change it.")
+    messages.error(request, _("This session is finished: reopen it on the Settle-up page to change it."))
     return redirect("session", pk=session.pk)
 
 
@@ -55,7 +56,7 @@ def session_new(request: HttpRequest) -> HttpResponseBase:
             ruleset=key, names=form.seat_names(), first_dealer=form.cleaned_data["first_dealer"],
             stakes=form.cleaned_data["stakes"], options=form.cleaned_data["options"], owner=request.user,
         )
-        messages.success(request, "Session started. Tap Win or Draw after each hand.")
+        messages.success(request, _("Session started. Tap Win or Draw after each hand."))
         return go(request, reverse("session", args=[session.pk]))
     return render(request, "tables/session_new.html", {
         "profile": profile, "form": form, "known_players": selectors.known_players(owner=request.user),
@@ -65,7 +66,8 @@ def session_new(request: HttpRequest) -> HttpResponseBase:
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     standings = selectors.session_standings(session=access.session_for(request, pk, "view"))
     template = "tables/session.html#standings" if request.htmx else "tables/session.html"
-    return render(request, template, {"s": standings, "session": standings.session})
+    return render(request, template, {"s": standings, "session": standings.session,
+                                      "chart": charts.session_balance_chart(session=standings.session)})
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -73,7 +75,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     session = access.session_for(request, pk, "view")
     data = selectors.session_history(session=session, page=request.GET.get("page"))
     template = "tables/history.html#history-list" if request.htmx else "tables/history.html"
-    return render(request, template, {"h": data, "s": data.standings, "session": data.standings.session})
+    return render(request, template, {"h": data, "s": data.standings, "session": data.standings.session,
+                                      "chart": charts.session_balance_chart(session=session)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -82,10 +85,10 @@ def settle(request: HttpRequest, pk: int) -> HttpResponseBase:
     if request.method == "POST":
         if request.POST.get("action") == "reopen":
             services.session_reopen(session=session)
-            messages.success(request, "Session reopened.")
+            messages.success(request, _("Session reopened."))
             return go(request, reverse("session", args=[session.pk]))
         services.session_finish(session=session)
-        messages.success(request, "Session finished. The payments below settle everything.")
+        messages.success(request, _("Session finished. The payments below settle everything."))
         return go(request, reverse("settle", args=[session.pk]))
     standings = selectors.session_standings(session=session, recent=0)
     names = [p.name for p in session.players]
@@ -116,12 +119,13 @@ def share(request: HttpRequest, pk: int) -> HttpResponseBase:
             revoked = link_id.isascii() and link_id.isdigit() and len(link_id) < 19 and \
                 services.share_link_revoke(session=session, link_id=int(link_id))
             if revoked:
-                messages.success(request, "Link revoked: it no longer opens the session, on any phone.")
+                messages.success(request, _("Link revoked: it no longer opens the session, on any phone."))
             return go(request, reverse("share", args=[session.pk]))
         if form.is_valid():
             link = services.share_link_create(session=session, role=form.cleaned_data["role"],
                                               label=" ".join(form.cleaned_data["label"].split()))
-            messages.success(request, f"New {link.get_role_display().lower()} link: send it to the table.")
+            messages.success(request, _("New scorer link: send it to the table.") if link.role == link.Role.SCORER
+                             else _("New viewer link: send it to the table."))
             return go(request, reverse("share", args=[session.pk]) + f"#link-{link.pk}")
     links = [(link, request.build_absolute_uri(reverse("follow_link", args=[link.token])), selectors.ago(link.created_at))
              for link in selectors.share_links(session=session)]
@@ -133,7 +137,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponseBase:
 def follow_link(request: HttpRequest, token: str) -> HttpResponseBase:
     link = access.link_follow(request, token)
     if link.role == link.Role.SCORER:
-        messages.success(request, "You can enter and edit the hands of this session.")
+        messages.success(request, _("You can enter and edit the hands of this session."))
     else:
-        messages.info(request, "You can follow this session: the scores and the history, view only.")
+        messages.info(request, _("You can follow this session: the scores and the history, view only."))
     return redirect("session", pk=link.session_id)

@@ -8,10 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scorekeeper.engine import score_hand
 
 from .entry import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 from .models import SEATS, Hand, Session
+from .names import engine_error, unit_name
 from .profiles import Profile, get_profile
 from .replay import HandState, Replay, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
 from .selectors import Payment, debt_changes, payments
@@ -52,9 +55,13 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     if entry.mode == "figure":
         check.figure = _whole_number(entry.figure)
         if check.figure is None:
-            unit = "fan" if profile.unit == "fan" else "points"
-            check.errors["figure"] = f"Enter the {unit} as a whole number, like 8" + (
-                f", at most {MAX_FIGURE:,}." if _is_digits(entry.figure) else ".")
+            if _is_digits(entry.figure):
+                message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
+                           else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
+            else:
+                message = (gettext("Enter the fan as a whole number, like 8.") if profile.unit == "fan"
+                           else gettext("Enter the points as a whole number, like 8."))
+            check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
     else:
         _check_tiles(check, session, entry, profile)
     if profile.loser_points:
@@ -65,7 +72,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None)
     if not check.after.ok:
-        check.errors["payments"] = check.after.error or "The engine refused this hand."
+        check.errors["payments"] = check.after.error or gettext("The engine refused this hand.")
         return check
     answer = check.after.answer
     mine = answer["hands"][index]
@@ -80,19 +87,19 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
 def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     winner = entry.winner_seat
     if winner is None:
-        check.errors["winner"] = "Choose who won."
+        check.errors["winner"] = gettext("Choose who won.")
     if entry.how == "":
-        check.errors["how"] = "Choose self-drawn, or who discarded the winning tile."
+        check.errors["how"] = gettext("Choose self-drawn, or who discarded the winning tile.")
     elif entry.how != "self" and entry.discarder_seat is None:
-        check.errors["how"] = "Choose self-drawn, or one of the players."
+        check.errors["how"] = gettext("Choose self-drawn, or one of the players.")
     elif winner is not None and entry.discarder_seat == winner:
-        check.errors["how"] = "The winner cannot have discarded the winning tile: choose who did."
+        check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
     if profile.responsible and entry.responsible not in ("", "none"):
         seat = entry.responsible_seat(profile)
         if seat is None and not entry.self_drawn:
-            check.errors["responsible"] = "Choose a player, or no one."
+            check.errors["responsible"] = gettext("Choose a player, or no one.")
         elif seat is not None and seat == winner:
-            check.errors["responsible"] = "The winner cannot be the responsible player."
+            check.errors["responsible"] = gettext("The winner cannot be the responsible player.")
 
 
 def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
@@ -103,41 +110,48 @@ def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
 
 def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     if len(entry.note) > MAX_NOTE:
-        check.errors["note"] = f"Keep the note to {MAX_NOTE} characters (it has {len(entry.note)})."
-    typed = {"The hand": entry.hand.concealed, "The winning tile": entry.winning_tile,
-             "The bonus tiles": entry.bonus, "The " + (profile.wild_label or "wild").lower(): entry.wild}
+        check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
+            "limit_value": MAX_NOTE, "show_value": len(entry.note)}
+    typed = {gettext("The hand"): entry.hand.concealed, gettext("The winning tile"): entry.winning_tile,
+             gettext("The bonus tiles"): entry.bonus,
+             gettext("The %(wild)s") % {"wild": (profile.wild_label or gettext("wild")).lower()}: entry.wild}
     for label, text in typed.items():
         if len(text) > MAX_TILES_TEXT:
-            check.errors["tiles"] = f"{label} is too long: at most {MAX_TILES_TEXT} characters."
+            check.errors["tiles"] = gettext("%(what)s is too long: at most %(most)d characters.") % {
+                "what": label, "most": MAX_TILES_TEXT}
             return
     if problem := _meld_problem(entry.hand):
         check.errors["tiles"] = problem
     for seat in entry.losers() if profile.loser_points else []:
         hand = entry.loser_hands.get(seat) or TileHand()
         if len(hand.concealed) > MAX_TILES_TEXT:
-            check.errors[f"loser_{seat}"] = f"Too many tiles: at most {MAX_TILES_TEXT} characters."
+            check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {
+                "most": MAX_TILES_TEXT}
         elif problem := _meld_problem(hand):
             check.errors[f"loser_{seat}"] = problem
 
 
 def _meld_problem(hand: TileHand) -> str:
     if len(hand.melds) > MAX_MELDS:
-        return f"Too many melds: a hand has at most {MAX_MELDS}."
+        return gettext("Too many melds: a hand has at most %(most)d.") % {"most": MAX_MELDS}
     for kind, tiles in hand.meld_pairs():
         if kind not in MELD_KINDS or len(tiles) > MAX_TILES_TEXT:
-            return "A meld could not be read: take it out and add it again with the keypad."
+            return gettext("A meld could not be read: take it out and add it again with the keypad.")
     return ""
 
 
 def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Profile) -> None:
     if entry.hand.is_empty():
-        check.errors["tiles"] = f"Tap the tiles of the winning hand, or choose “By {profile.unit}”."
+        check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
+            "unit": unit_name(profile.unit)}
         return
     if not entry.winning_tile:
         needed = entry.hand.needed(profile.hand_size)
         have = len(entry.hand.codes)
-        check.errors["tiles"] = (f"The hand has {have} of {needed} tiles before the win: "
-                                 + ("now tap the winning tile." if have >= needed else "keep tapping."))
+        check.errors["tiles"] = (gettext("The hand has %(have)d of %(needed)d tiles before the win: now tap the "
+                                         "winning tile.") if have >= needed else
+                                 gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
+                                 ) % {"have": have, "needed": needed}
         return
     if entry.winner_seat is None:
         return
@@ -145,7 +159,7 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Pr
     check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
                                            seat=entry.winner_seat, self_drawn=entry.self_drawn))
     if not check.score.get("ok"):
-        check.errors["tiles"] = check.score["error"]["message"]
+        check.errors["tiles"] = engine_error(check.score["error"])
 
 
 def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: Profile, names: list[str]) -> None:
@@ -158,11 +172,12 @@ def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: P
             if answer.get("ok"):
                 check.loser_totals[seat] = int(answer["total"])
             else:
-                check.errors[f"loser_{seat}"] = answer["error"]["message"]
+                check.errors[f"loser_{seat}"] = engine_error(answer["error"])
             continue
         points = _whole_number(entry.loser_points.get(seat, ""))
         if points is None:
-            check.errors[f"loser_{seat}"] = f"Enter {names[seat]}'s points (0 if none), or tap their tiles."
+            check.errors[f"loser_{seat}"] = gettext("Enter %(name)s's points (0 if none), or tap their tiles.") % {
+                "name": names[seat]}
         else:
             check.loser_totals[seat] = points
 

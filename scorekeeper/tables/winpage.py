@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from . import selectors
 from .entry import MELD_KINDS, WinEntry, keypad_codes, keypad_suits
@@ -82,20 +83,24 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
     """What the next tap does, in words."""
-    meld = MELD_KINDS.get(entry.meld_kind, "").lower()
+    meld = str(MELD_KINDS.get(entry.meld_kind, "")).lower()
     loser = entry.loser_target_seat
     if loser is not None:
-        return f"Tap the tile for {names[loser]}'s {meld}" if entry.meld_target else f"Adding to {names[loser]}'s hand"
+        return (gettext("Tap the tile for %(name)s's %(meld)s") if entry.meld_target
+                else gettext("Adding to %(name)s's hand")) % {"name": names[loser], "meld": meld}
     if entry.meld_target:
-        return "Tap the lowest tile of the chow" if entry.meld_kind == "chow" else f"Tap the tile of the {meld}"
+        return gettext("Tap the lowest tile of the chow") if entry.meld_kind == "chow" else \
+            gettext("Tap the tile of the %(meld)s") % {"meld": meld}
     if entry.target == "bonus":
-        return f"Tap each {'flower or season' if profile.bonus == 'flowers' else 'wind or red dragon shown'}"
+        return gettext("Tap each flower or season") if profile.bonus == "flowers" else \
+            gettext("Tap each wind or red dragon shown")
     if entry.target == "wild":
-        return f"Tap the {profile.wild_label.lower()}"
+        return gettext("Tap the %(wild)s") % {"wild": profile.wild_label.lower()}
     complete = len(entry.hand.codes) >= entry.hand.needed(profile.hand_size)
     if complete and _one_face(entry.winning_tile):
-        return "The hand is complete: tap a tile above to take it out"
-    return "Tap the winning tile" if entry.target == "winning" or complete else "Tap the tiles in the hand"
+        return gettext("The hand is complete: tap a tile above to take it out")
+    return gettext("Tap the winning tile") if entry.target == "winning" or complete else \
+        gettext("Tap the tiles in the hand")
 
 
 def _losers(entry: WinEntry, check: WinCheck, names: list[str], errors: dict[str, str]) -> list[LoserView]:

@@ -18,17 +18,25 @@
     });
   }
 
+  // The words come translated from the page (data-* on #offline-status in base.html).
+  function say(key, fallback) {
+    var box = document.getElementById("offline-status");
+    return (box && box.dataset[key]) || fallback;
+  }
+
   function showStatus() {
     var box = document.getElementById("offline-status");
     if (!box) { return; }
     var waiting = load(KEY).length;
     var parts = [];
-    if (!navigator.onLine) { parts.push("You are offline."); }
+    if (!navigator.onLine) { parts.push(say("offline", "You are offline.")); }
     if (waiting) {
-      parts.push(waiting === 1 ? "1 save is waiting for the connection." : waiting + " saves are waiting for the connection.");
-      parts.push(navigator.onLine ? "Sending now…" : "It will be sent when the connection returns.");
+      parts.push(waiting === 1 ? say("waitingOne", "1 save is waiting for the connection.")
+        : say("waitingMany", "{n} saves are waiting for the connection.").replace("{n}", waiting));
+      parts.push(navigator.onLine ? say("sending", "Sending now…")
+        : say("later", "It will be sent when the connection returns."));
     } else if (!navigator.onLine) {
-      parts.push("Hands you save are kept on this phone and sent when the connection returns.");
+      parts.push(say("kept", "Hands you save are kept on this phone and sent when the connection returns."));
     }
     box.textContent = parts.join(" ");
     box.hidden = parts.length === 0;
@@ -59,7 +67,7 @@
     var note = document.createElement("p");
     note.className = "message message-info";
     note.setAttribute("role", "status");
-    note.textContent = "Saved on this phone: it will be sent when the connection returns.";
+    note.textContent = say("queued", "Saved on this phone: it will be sent when the connection returns.");
     form.prepend(note);
     form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
   }

@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString
 
 from scorekeeper.engine import RULESETS
 
-from .. import selectors
+from .. import names, selectors
 from ..tiles import TileFace, face, set_faces
 
 register = template.Library()
@@ -66,9 +66,52 @@ def plain_messages(messages: Any) -> list[Any]:
 @register.filter
 def ruleset_name(key: str) -> str:
     ruleset = RULESETS.get(key)
-    return ruleset.name if ruleset is not None else key
+    return names.local_name(ruleset) if ruleset is not None else key
+
+
+@register.filter
+def local_name(item: Any) -> str:
+    """A pattern's or ruleset's name from the engine's table, in the reader's language and script."""
+    return names.local_name(item)
+
+
+@register.simple_tag
+def name_with_zh(item: Any) -> SafeString:
+    """The name for the reader; English readers also see the Chinese name players use at the table."""
+    aside = names.chinese_aside(item)
+    if not aside:
+        return format_html("{}", names.local_name(item))
+    return format_html('{} <span lang="zh" class="name-zh">{}</span>', names.local_name(item), aside)
+
+
+@register.filter
+def ruleset_summary(key: str) -> str:
+    """The engine's one-line description of a ruleset, translated where the catalogue has it."""
+    return names.ruleset_summary(key)
+
+
+@register.filter
+def engine_text(text: str) -> str:
+    return names.engine_sentence(text)
+
+
+@register.filter
+def option_label(name: str) -> str:
+    """An engine house option by its label on the new-session form."""
+    from ..forms import OPTION_LABELS
+    return str(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
+
+
+@register.filter
+def unit_name(unit: str) -> str:
+    return names.unit_name(unit)
+
+
+@register.filter
+def engine_error(error: dict[str, Any] | None) -> str:
+    return names.engine_error(error)
 
 
 @register.filter
 def wind(letter: str) -> str:
-    return selectors.WIND_NAMES.get(letter, letter)
+    return str(selectors.WIND_NAMES.get(letter, letter))
