@@ -24,7 +24,7 @@ from . import access, selectors, services
 from .entry import WinEntry
 from .forms import DrawForm, SpotForm
 from .models import Hand, Session
-from .profiles import get_profile
+from .profiles import Profile, get_profile
 from .services import SessionChanged
 from .views import closed, go
 from .winpage import win_context
@@ -80,7 +80,7 @@ def win_new(request: HttpRequest, pk: int) -> HttpResponseBase:
     entry = WinEntry.from_post(request.POST)
     action = request.POST.get("action", "")
     if action != "save":
-        entry.apply_action(action, profile)
+        apply_actions(entry, request, profile)
         request.session[draft_key] = entry.as_fields()
         return _win_page(request, session, entry)
     try:
@@ -95,6 +95,19 @@ def win_new(request: HttpRequest, pk: int) -> HttpResponseBase:
     request.session.pop(draft_key, None)
     messages.success(request, _("Hand saved."))
     return go(request, reverse("session", args=[session.pk]) + f"#hand-{hand.pk}")
+
+
+MAX_BATCHED_ACTIONS = 60
+
+
+def apply_actions(entry: WinEntry, request: HttpRequest, profile: Profile) -> None:
+    """One keypad action, or a batch of quick taps (static/js/keypad.js) applied in order."""
+    if request.POST.get("action") == "batch":
+        for action in request.POST.getlist("actions")[:MAX_BATCHED_ACTIONS]:
+            if action != "save":
+                entry.apply_action(action, profile)
+        return
+    entry.apply_action(request.POST.get("action", ""), profile)
 
 
 @require_POST
@@ -247,7 +260,7 @@ def _edit_win(request: HttpRequest, hand: Hand, before: selectors.Replay) -> Htt
     entry = WinEntry.from_post(request.POST)
     action = request.POST.get("action", "")
     if action != "save":
-        entry.apply_action(action, profile)
+        apply_actions(entry, request, profile)
         return _win_page(request, session, entry, editing=hand)
     try:
         services.hand_update_win(hand=hand, entry=entry, revision=entry.revision)
