@@ -146,9 +146,30 @@ class Facts:
         pair = self.pair
         return pair.tiles[0] if pair is not None and pair.tiles else None
 
+    @cached_property
+    def longest_pung_run(self) -> int:
+        """Most pungs of consecutive numbers in one suit."""
+        kinds = sorted({k for k in self.pung_kinds() if k < 27})
+        best = run = 0
+        previous = -9
+        for k in kinds:
+            run = run + 1 if k == previous + 1 and k // 9 == previous // 9 else 1
+            best = max(best, run)
+            previous = k
+        return best
+
     def chow_counts(self) -> Counter[int]:
         return self._chow_counter
 
     @cached_property
     def _chow_counter(self) -> Counter[int]:
         return Counter(g.first for g in self.chows)
+
+
+def in_three_suits(kinds: list[int]) -> bool:
+    """Some number appears in all three suits (similar sets)."""
+    by_number: dict[int, set[int]] = {}
+    for k in kinds:
+        if k < 27:
+            by_number.setdefault(k % 9, set()).add(k // 9)
+    return any(len(suits) == 3 for suits in by_number.values())

@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..errors import BAD_FIELD, BAD_TILE, EngineError
-from ..facts import Facts
+from ..facts import Facts, in_three_suits
 from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
@@ -51,27 +51,6 @@ SEVEN_PAIRS_EXCLUDES = ("concealed", "concealed_self_drawn", *WAIT_KEYS)
 
 
 # -- shared views of an arrangement ---------------------------------------------------
-def _longest_pung_run(f: Facts) -> int:
-    """Most pungs of consecutive numbers in one suit."""
-    kinds = sorted({k for k in f.pung_kinds() if k < 27})
-    best = run = 0
-    previous = -9
-    for k in kinds:
-        run = run + 1 if k == previous + 1 and k // 9 == previous // 9 else 1
-        best = max(best, run)
-        previous = k
-    return best
-
-
-def _in_three_suits(kinds: list[int]) -> bool:
-    """Some number appears in all three suits."""
-    by_number: dict[int, set[int]] = {}
-    for k in kinds:
-        if k < 27:
-            by_number.setdefault(k % 9, set()).add(k // 9)
-    return any(len(suits) == 3 for suits in by_number.values())
-
-
 def _pair_kinds(f: Facts) -> list[int]:
     return sorted(g.first for g in f.groups if g.kind == PAIR)
 
@@ -143,13 +122,13 @@ def seven_pairs(f: Facts) -> bool:
 @pattern("mixed_triple_chow", "Mixed Triple Chow", "三色同順", 16)
 def mixed_triple_chow(f: Facts) -> bool:
     """The same chow in all three suits."""
-    return _in_three_suits([g.first for g in f.chows])
+    return in_three_suits([g.first for g in f.chows])
 
 
 @pattern("mixed_triple_pung", "Mixed Triple Pung", "三色同刻", 16)
 def mixed_triple_pung(f: Facts) -> bool:
     """Pungs of the same number in all three suits."""
-    return _in_three_suits(f.pung_kinds())
+    return in_three_suits(f.pung_kinds())
 
 
 @pattern("little_three_dragons", "Lesser Three Dragons", "小三元", 12, "dragons")
@@ -273,9 +252,9 @@ TABLE: tuple[Pattern, ...] = (
               "Four or more pungs of wall tiles (a concealed kong counts)."),
     four_identical_chows,
     _at_least("four_sequential_pungs", "Four Sequential Pungs", "一色四節高", 48, "sequential_pungs",
-              _longest_pung_run, 4, "Four pungs of one suit with consecutive numbers."),
+              lambda f: f.longest_pung_run, 4, "Four pungs of one suit with consecutive numbers."),
     _at_least("three_sequential_pungs", "Three Sequential Pungs", "一色三節高", 32, "sequential_pungs",
-              _longest_pung_run, 3, "Three pungs of one suit with consecutive numbers."),
+              lambda f: f.longest_pung_run, 3, "Three pungs of one suit with consecutive numbers."),
     Pattern("big_three_winds", "Three Great Winds", "大三風", 32, lambda f: f.wind_pungs >= 3, "winds",
             note="Three wind pungs or kongs."),
     seven_pairs,

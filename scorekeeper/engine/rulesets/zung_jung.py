@@ -15,7 +15,7 @@ Decisions where the page and its source are silent:
 """
 from __future__ import annotations
 
-from ..facts import Facts
+from ..facts import Facts, in_three_suits
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..patterns import Counted, Pattern, count_patterns, pattern
 from ..ruleset import Option, Ruleset, Score
@@ -169,18 +169,10 @@ def four_identical(f: Facts) -> bool:
 
 
 # -- 6 similar sets ----------------------------------------------------------------
-def _numbers_in_three_suits(kinds: list[int]) -> bool:
-    by_number: dict[int, set[int]] = {}
-    for k in kinds:
-        if k < 27:
-            by_number.setdefault(k % 9, set()).add(k // 9)
-    return any(len(suits) == 3 for suits in by_number.values())
-
-
 @pattern("three_similar_sequences", "Three Similar Sequences", "三色同順", 35, "6.1")
 def three_similar_sequences(f: Facts) -> bool:
     """The same chow in all three suits."""
-    return _numbers_in_three_suits([g.first for g in f.chows])
+    return in_three_suits([g.first for g in f.chows])
 
 
 @pattern("small_three_similar_triplets", "Small Three Similar Triplets", "三色小同刻", 30, "6.2")
@@ -196,7 +188,7 @@ def small_three_similar_triplets(f: Facts) -> bool:
 @pattern("three_similar_triplets", "Three Similar Triplets", "三色同刻", 120, "6.2")
 def three_similar_triplets(f: Facts) -> bool:
     """Pungs of one number in all three suits."""
-    return _numbers_in_three_suits(f.pung_kinds())
+    return in_three_suits(f.pung_kinds())
 
 
 # -- 7 consecutive sets --------------------------------------------------------------
@@ -207,27 +199,16 @@ def nine_tile_straight(f: Facts) -> bool:
     return any({s * 9, s * 9 + 3, s * 9 + 6} <= starts for s in range(3))
 
 
-def _longest_pung_run(f: Facts) -> int:
-    kinds = sorted(set(k for k in f.pung_kinds() if k < 27))
-    best = run = 0
-    previous = -9
-    for k in kinds:
-        run = run + 1 if k == previous + 1 and k // 9 == previous // 9 else 1
-        best = max(best, run)
-        previous = k
-    return best
-
-
 @pattern("three_consecutive_triplets", "Three Consecutive Triplets", "三連刻", 100, "7.2")
 def three_consecutive_triplets(f: Facts) -> bool:
     """Three pungs of consecutive numbers in one suit."""
-    return _longest_pung_run(f) >= 3
+    return f.longest_pung_run >= 3
 
 
 @pattern("four_consecutive_triplets", "Four Consecutive Triplets", "四連刻", 200, "7.2")
 def four_consecutive_triplets(f: Facts) -> bool:
     """Four pungs of consecutive numbers in one suit."""
-    return _longest_pung_run(f) == 4
+    return f.longest_pung_run == 4
 
 
 # -- 8 terminals ---------------------------------------------------------------------
