@@ -12,9 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scorekeeper.engine import RULESETS, get_ruleset
-from scorekeeper.engine.payoffs import payoff_for
-from scorekeeper.engine.ruleset import Ruleset
+from scorekeeper.engine import RULESETS, Ruleset, get_ruleset, payoff_for
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),

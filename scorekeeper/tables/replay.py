@@ -14,8 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import settle_session
-from scorekeeper.engine.payoffs import payoff_for
+from scorekeeper.engine import payoff_for, settle_session
 
 from .models import Hand, Session
 from .profiles import get_profile
