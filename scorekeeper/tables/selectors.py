@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.core.paginator import Page, Paginator
@@ -159,11 +159,15 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     return lines
 
 
+CENT = Decimal("0.01")
+
+
 def money(amount: Decimal | str) -> str:
     value = Decimal(str(amount))
     if value == value.to_integral():
         return f"{int(value):,}"
-    return f"{value:,.2f}"
+    # taiwan.md: amounts are exact (x1.5 and halving); shown to the cent, half a cent up
+    return f"{value.quantize(CENT, rounding=ROUND_HALF_UP):,.2f}"
 
 
 def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[HandRow]:

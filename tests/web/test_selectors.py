@@ -144,3 +144,12 @@ def test_a_full_game_is_offered_a_settle_up(make_session, win):
     standings = selectors.session_standings(session=selectors.session_get(pk=session.pk))
 
     assert standings.game_over and standings.hand_number == 17
+
+
+def test_money_is_shown_to_the_cent_half_a_cent_up():
+    from decimal import Decimal
+
+    from scorekeeper.tables.selectors import money
+    assert money(Decimal("35.625")) == "35.63"
+    assert money(Decimal("71.25")) == "71.25"
+    assert money(Decimal("1200")) == "1,200"
