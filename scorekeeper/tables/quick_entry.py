@@ -27,16 +27,19 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _, gettext_noop
 
 from scorekeeper.engine import settle_session
 
+from . import names
 from .models import SEATS, Hand, Session
 from .profiles import SPOT_KINDS, Profile, get_profile
 from .replay import Replay, compact, hand_states, remember, session_replay, settle_fields, settle_hand
 from .services import SessionChanged
 from .wincheck import MAX_FIGURE
 
-SEAT_WORDS = "seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)"
+# Read through gettext when a message is made, so it is in the reader's language.
+SEAT_WORDS = gettext_noop("seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)")
 SHORT_SPOTS = {"f": "flower", "g": "grass"}
 NUMBER = re.compile(r"\d+")
 SPOT_HEAD = re.compile(r"[fg]\d*|s|spot")
@@ -91,7 +94,7 @@ def parse_quick_entry(text: str, *, ruleset: str) -> list[ParsedLine]:
         try:
             _parse(line, body.lower().split(), profile)
         except LineError as error:
-            line.kind, line.error = "", f"line {number}: {error}"
+            line.kind, line.error = "", _("line %(number)s: %(error)s") % {"number": number, "error": error}
         lines.append(line)
     return lines
 
@@ -100,66 +103,80 @@ def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
     head = tokens[0]
     if head in ("d", "draw"):
         if len(tokens) > 1:
-            raise LineError(f"a draw is D alone, but this line goes on with {' '.join(tokens[1:])!r}")
+            raise LineError(_("a draw is D alone, but this line goes on with %(rest)s") % {"rest": repr(" ".join(tokens[1:]))})
         line.kind = str(Hand.Kind.DRAW)
     elif head[0] == "w":
         _parse_win(line, head, tokens[1:], profile)
     elif SPOT_HEAD.fullmatch(head):
         if not profile.spots:
-            raise LineError(f"on-the-spot payments are taiwan's; {profile.name} has none")
+            raise LineError(_("on-the-spot payments are taiwan's; %(ruleset)s has none") % {"ruleset": _ruleset(profile)})
         _parse_spot(line, head, tokens[1:])
     else:
-        raise LineError(f"{head!r} starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw)"
-                        + (", or F, G or S (on the spot)" if profile.spots else ""))
+        if profile.spots:
+            raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw), "
+                              "or F, G or S (on the spot)") % {"head": repr(head)})
+        raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw)")
+                        % {"head": repr(head)})
+
+
+def _ruleset(profile: Profile) -> str:
+    """The ruleset's name in the reader's language."""
+    return names.local_name(profile.ruleset)
 
 
 def _seat(text: str, what: str, example: str) -> int:
     """'3' -> seat index 2."""
     if not NUMBER.fullmatch(text):
-        raise LineError(f"{what} needs a seat number, like {example}: {SEAT_WORDS}")
+        raise LineError(_("%(what)s needs a seat number, like %(example)s: %(seats)s")
+                        % {"what": what, "example": example, "seats": _(SEAT_WORDS)})
     seat = int(text)
     if not 1 <= seat <= len(SEATS):
-        raise LineError(f"seat {seat} does not exist: {SEAT_WORDS}")
+        raise LineError(_("seat %(seat)s does not exist: %(seats)s") % {"seat": seat, "seats": _(SEAT_WORDS)})
     return seat - 1
 
 
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
-    line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), "W (the winner)", "W2")
-    unit = "fan" if profile.unit == "fan" else "points"
+    line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
+    unit = names.unit_name("fan" if profile.unit == "fan" else "points")
     how: str | None = None
     responsible: str | None = None
     while tokens:
         token = tokens.pop(0)
         if token == "s" or DISCARDER.fullmatch(token):
             if how is not None:
-                raise LineError(f"{how} and {token} both say how the hand was won: give one")
+                raise LineError(_("%(first)s and %(second)s both say how the hand was won: give one")
+                                % {"first": how, "second": token})
             how = token
-            line.discarder = None if token == "s" else _seat(token[1:], "d (the discarder)", "d3")
+            line.discarder = None if token == "s" else _seat(token[1:], _("d (the discarder)"), "d3")
         elif NUMBER.fullmatch(token):
             if line.figure is not None:
-                raise LineError(f"two figures, {line.figure} and {token}: give the {unit} once")
+                raise LineError(_("two figures, %(first)s and %(second)s: give the %(unit)s once")
+                                % {"first": line.figure, "second": token, "unit": unit})
             line.figure = int(token)
             if line.figure > MAX_FIGURE:
-                raise LineError(f"{line.figure} {unit} is more than any hand scores (at most {MAX_FIGURE:,})")
+                raise LineError(_("%(figure)s %(unit)s is more than any hand scores (at most %(most)s)")
+                                % {"figure": line.figure, "unit": unit, "most": f"{MAX_FIGURE:,}"})
         elif RESPONSIBLE.fullmatch(token):
             if responsible is not None:
-                raise LineError(f"{responsible} and {token} both say who is responsible: give one")
+                raise LineError(_("%(first)s and %(second)s both say who is responsible: give one")
+                                % {"first": responsible, "second": token})
             responsible = token
         elif token == "l":
             line.loser_points = _loser_points(tokens, line.winner, profile)
         else:
-            raise LineError(f"{token!r} is not part of a win: W2 d3 8 is seat 2 winning 8 {unit} "
-                            "on seat 3's discard")
+            raise LineError(_("%(token)s is not part of a win: W2 d3 8 is seat 2 winning 8 %(unit)s "
+                              "on seat 3's discard") % {"token": repr(token), "unit": unit})
     if line.discarder == line.winner:
-        raise LineError(f"seat {line.winner + 1} cannot win on their own discard")
+        raise LineError(_("seat %(seat)s cannot win on their own discard") % {"seat": line.winner + 1})
     if line.figure is None:
-        raise LineError(f"how many {unit}? Add the figure, e.g. W{line.winner + 1} d3 8")
+        raise LineError(_("how many %(unit)s? Add the figure, e.g. %(example)s")
+                        % {"unit": unit, "example": f"W{line.winner + 1} d3 8"})
     line.figure_field = profile.figure_fields[0][0]
     line.responsible = _responsible(responsible, line, profile)
     if profile.loser_points and line.loser_points is None:
-        raise LineError("taizhou needs each loser's points: add L and four entries in seat order, - for the "
-                        f"winner, e.g. {_taizhou_example(line.winner)}")
+        raise LineError(_("taizhou needs each loser's points: add L and four entries in seat order, - for the "
+                          "winner, e.g. %(example)s") % {"example": _taizhou_example(line.winner)})
 
 
 def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:
@@ -167,32 +184,35 @@ def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int |
     if token is None:
         return line.discarder if profile.responsible == "discarder" else None
     if not profile.responsible:
-        raise LineError(f"{profile.name} has no responsible player: leave out {token}")
+        raise LineError(_("%(ruleset)s has no responsible player: leave out %(token)s")
+                        % {"ruleset": _ruleset(profile), "token": token})
     if line.discarder is None:
-        raise LineError("a self-drawn win has no responsible player: leave out " + token)
+        raise LineError(_("a self-drawn win has no responsible player: leave out %(token)s") % {"token": token})
     if token == "r-":
         return None
-    seat = _seat(token[1:], "r (the responsible player)", "r1")
+    seat = _seat(token[1:], _("r (the responsible player)"), "r1")
     if seat == line.winner:
-        raise LineError(f"seat {seat + 1} won: the winner cannot be the responsible player")
+        raise LineError(_("seat %(seat)s won: the winner cannot be the responsible player") % {"seat": seat + 1})
     return seat
 
 
 def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int | None]:
     if not profile.loser_points:
-        raise LineError(f"loser points (L) are taizhou's; {profile.name} has none")
+        raise LineError(_("loser points (L) are taizhou's; %(ruleset)s has none") % {"ruleset": _ruleset(profile)})
     entries = tokens[:len(SEATS)]
     del tokens[:len(SEATS)]
     if len(entries) < len(SEATS) or not all(e == "-" or NUMBER.fullmatch(e) for e in entries):
-        raise LineError(f"L takes four entries in seat order, - for the winner, e.g. {_taizhou_example(winner)}")
+        raise LineError(_("L takes four entries in seat order, - for the winner, e.g. %(example)s")
+                        % {"example": _taizhou_example(winner)})
     points: list[int | None] = []
     for seat, entry in enumerate(entries):
         if (entry == "-") != (seat == winner):
-            raise LineError(f"seat {winner + 1} won: L's entry {winner + 1} is -, the three others' are points "
-                            f"(0 if none), e.g. {_taizhou_example(winner)}")
+            raise LineError(_("seat %(seat)s won: L's entry %(seat)s is -, the three others' are points "
+                              "(0 if none), e.g. %(example)s") % {"seat": winner + 1, "example": _taizhou_example(winner)})
         points.append(None if entry == "-" else int(entry))
         if entry != "-" and int(entry) > MAX_FIGURE:
-            raise LineError(f"{entry} points is more than any hand scores (at most {MAX_FIGURE:,})")
+            raise LineError(_("%(figure)s points is more than any hand scores (at most %(most)s)")
+                            % {"figure": entry, "most": f"{MAX_FIGURE:,}"})
     return points
 
 
@@ -210,10 +230,12 @@ def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
             tokens.insert(0, head[1:])
     else:
         if not tokens:
-            raise LineError(f"S needs the kind of payment, e.g. S chase 1: one of {', '.join(SPOT_KINDS)}")
+            raise LineError(_("S needs the kind of payment, e.g. S chase 1: one of %(kinds)s")
+                            % {"kinds": ", ".join(SPOT_KINDS)})
         kind = tokens.pop(0).replace("-", "_")
         if kind not in SPOT_KINDS:
-            raise LineError(f"{kind!r} is not an on-the-spot payment: one of {', '.join(SPOT_KINDS)}")
+            raise LineError(_("%(kind)s is not an on-the-spot payment: one of %(kinds)s")
+                            % {"kind": repr(kind), "kinds": ", ".join(SPOT_KINDS)})
         line.spot_kind = kind
     needs = SPOT_KINDS[line.spot_kind][2]
     what = f"{'F' if line.spot_kind == 'flower' else 'G' if line.spot_kind == 'grass' else 'S ' + line.spot_kind}"
@@ -221,31 +243,32 @@ def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
         token = tokens.pop(0)
         if token[0] in "x×*" and NUMBER.fullmatch(token[1:]):
             if needs != "count":  # as the on-the-spot form: only flowers and grass are counted
-                raise LineError(f"{token}: only flowers and grass take a count")
+                raise LineError(_("%(token)s: only flowers and grass take a count") % {"token": token})
             line.spot_count = int(token[1:])
             if not 1 <= line.spot_count <= 8:
-                raise LineError(f"x{line.spot_count}: the count is from 1 to 8")
+                raise LineError(_("%(token)s: the count is from 1 to 8") % {"token": f"x{line.spot_count}"})
         elif token == "to" or (token[0] == "t" and NUMBER.fullmatch(token[1:])):
             target = tokens.pop(0) if token == "to" and tokens else token[1:]
-            line.spot_to = _seat(target, "to (the discarder)", "to 3")
+            line.spot_to = _seat(target, _("to (the discarder)"), "to 3")
         elif NUMBER.fullmatch(token) and line.spot_player is None:
             line.spot_player = _seat(token, what, _spot_example(line.spot_kind))
         else:
-            raise LineError(f"{token!r} is not part of {what}: e.g. {_spot_example(line.spot_kind)}")
+            raise LineError(_("%(token)s is not part of %(what)s: e.g. %(example)s")
+                            % {"token": repr(token), "what": what, "example": _spot_example(line.spot_kind)})
     if needs == "dealer":
         if line.spot_player is not None:
-            raise LineError(f"the dice are the dealer's: write {what} without a seat")
+            raise LineError(_("the dice are the dealer's: write %(what)s without a seat") % {"what": what})
     elif line.spot_player is None:
-        raise LineError(f"whose is it? Add the seat: {_spot_example(line.spot_kind)}")
+        raise LineError(_("whose is it? Add the seat: %(example)s") % {"example": _spot_example(line.spot_kind)})
     if needs == "count":
         line.spot_count = line.spot_count or 1
     if needs == "to":
         if line.spot_to is None:
-            raise LineError(f"who discarded? {_spot_example(line.spot_kind)}")
+            raise LineError(_("who discarded? %(example)s") % {"example": _spot_example(line.spot_kind)})
         if line.spot_to == line.spot_player:
-            raise LineError(f"seat {line.spot_to + 1} cannot pay themselves: 'to' is the discarder")
+            raise LineError(_("seat %(seat)s cannot pay themselves: 'to' is the discarder") % {"seat": line.spot_to + 1})
     elif line.spot_to is not None:
-        raise LineError(f"{what} is paid between the player and each other: leave out 'to'")
+        raise LineError(_("%(what)s is paid between the player and each other: leave out 'to'") % {"what": what})
 
 
 def _spot_example(kind: str) -> str:
@@ -279,12 +302,12 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
     result = QuickEntryResult(parse_quick_entry(text, ruleset=session.ruleset))
     result.errors = [line.error for line in result.lines if not line.ok]
     if not result.lines:
-        result.errors.append("Nothing to record: write one hand per line, e.g. W2 d3 8.")
+        result.errors.append(_("Nothing to record: write one hand per line, e.g. W2 d3 8."))
     if result.errors:
         return result
     base = replay or session_replay(session=session)
     if not base.ok:
-        result.errors.append(f"The session cannot be replayed as it is: {base.error}")
+        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": base.error})
         return result
     hands = [line.hand() for line in result.lines]
     trying = list(range(len(hands)))
@@ -295,13 +318,13 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
             break
         failed = int(after.answer["error"].get("hand", -1)) - len(base.inputs)
         if not 0 <= failed < len(trying):
-            result.errors.append(f"The engine refused these hands: {after.error}")
+            result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.error})
             return result
-        _, _, reason = after.error.partition(": ")
+        reason = after.error.partition(": ")[2]
         refused[trying.pop(failed)] = reason or after.error
     if refused:
         for i, reason in refused.items():  # on its line too, so a screen can show it there
-            result.lines[i].error = f"line {result.lines[i].number}: {reason}"
+            result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number, "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
     for index, (hand, answer) in enumerate(zip(hands, after.hands[len(base.inputs):]), start=len(base.inputs)):
@@ -332,7 +355,7 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
             raise SessionChanged(locked)
         if not locked.is_open:
             return QuickEntryResult(parse_quick_entry(text, ruleset=locked.ruleset), errors=[
-                "This session is finished: reopen it on the Settle-up page to add hands."])
+                _("This session is finished: reopen it on the Settle-up page to add hands.")])
         result = quick_entry_check(session=locked, text=text)
         if not result.ok or result.replay is None:
             return result
