@@ -203,14 +203,23 @@ def spot_new(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 # -- editing, deleting, restoring a hand ----------------------------------------------------------
-@require_http_methods(["GET", "POST"])
-def hand_edit(request: HttpRequest, pk: int) -> HttpResponseBase:
+def _live_hand(request: HttpRequest, pk: int) -> tuple[Hand, Session, HttpResponseBase | None]:
+    """A hand the visitor may score, with the answer to give instead when its session is
+    finished or the hand was deleted meanwhile."""
     hand = access.hand_for(request, pk, "score")
     session = hand.session
     if not session.is_open:
-        return closed(request, session)
+        return hand, session, closed(request, session)
     if hand.deleted_at is not None:
-        return _gone(request, session)
+        return hand, session, _gone(request, session)
+    return hand, session, None
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, pk: int) -> HttpResponseBase:
+    hand, session, refusal = _live_hand(request, pk)
+    if refusal:
+        return refusal
     before = selectors.session_replay(session=session)
     if hand.kind == Hand.Kind.WIN:
         return _edit_win(request, hand, before)
@@ -295,12 +304,9 @@ def _changed(request: HttpRequest, session: Session, before: selectors.Replay, h
 
 @require_http_methods(["GET", "POST"])
 def hand_delete(request: HttpRequest, pk: int) -> HttpResponseBase:
-    hand = access.hand_for(request, pk, "score")
-    session = hand.session
-    if not session.is_open:
-        return closed(request, session)
-    if hand.deleted_at is not None:
-        return _gone(request, session)
+    hand, session, refusal = _live_hand(request, pk)
+    if refusal:
+        return refusal
     before = selectors.session_replay(session=session)
     error, revision, extra = "", str(session.revision), {}
     if request.method == "POST":
