@@ -23,7 +23,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .errors import BAD_FIELD, EngineError
 
 SEATS = 4
-SESSION_FIELDS = frozenset({"ruleset", "stakes", "options", "players", "dealer", "hands"})
+SESSION_FIELDS = frozenset({"ruleset", "stakes", "options", "players", "dealer", "hands", "pay_as_you_go"})
 WIN_CORE = frozenset({"winner", "discarder", "hand"})
 SPOT_FIELDS = frozenset({"spot", "player", "count", "to"})
 DRAW_FIELDS = frozenset({"draw"})
@@ -94,6 +94,7 @@ class Session:
     stakes: Mapping[str, Any]
     options: Mapping[str, Any]
     hands: tuple[Any, ...]  # raw hands, read one at a time by `read_entry`
+    pay_as_you_go: bool = False  # rules/README.md: each hand's transfers were paid at the table
 
 
 def read_session(data: Any) -> Session:
@@ -108,6 +109,7 @@ def read_session(data: Any) -> Session:
         stakes=_mapping(data.get("stakes"), "stakes"),
         options=_mapping(data.get("options"), "options"),
         hands=tuple(_list(data.get("hands"), "hands")),
+        pay_as_you_go=_flag(data.get("pay_as_you_go", False), "'pay_as_you_go'"),
     )
 
 
@@ -250,6 +252,13 @@ def _players(value: Any) -> tuple[str, ...]:
 def _seat(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
         raise SessionError(BAD_FIELD, f"{what} is {value!r}: a seat is 0, 1, 2 or 3 (the players' order)")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise SessionError(BAD_FIELD, f"{what} is {value!r}: it is true (each hand paid at the table) "
+                                      "or false (a tab settled at the end)")
     return value
 
 

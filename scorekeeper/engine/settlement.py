@@ -12,8 +12,10 @@ hands dealt in the round; and taiwan's pull chain), each hand giving its answer:
 (taiwan's pull ledger holds win payments back as `tracked` debts; elsewhere the two
 are the same); `balances` are the running nets, as if the session ended after this
 hand. The answer's `balances` settle every tracked debt, `closing` lists those last
-payments, `settle_up` clears the balances in the fewest payments, and `next` is the
-deal of the hand to come. A win given as a `hand` is scored by the ruleset with the
+payments, `owed` is what is still to pay at the end (the balances on a tab; with
+`pay_as_you_go` the transfers were paid at the table, so only the closing payments),
+`settle_up` clears `owed` in the fewest payments, and `next` is the deal of the hand
+to come. A win given as a `hand` is scored by the ruleset with the
 derived dealer, streak and winds, and its answer is kept as `score`.
 
 Decisions where the pages are silent:
@@ -87,10 +89,12 @@ def _settle(data: Any) -> dict[str, Any]:
     closing = payoff.close(state.chain)
     balances = _with(cash, closing)
     assert sum(balances) == 0, balances
+    owed = _with([ZERO] * SEATS, closing) if session.pay_as_you_go else balances
     return {
         "ok": True, "ruleset": payoff.key, "hands": answers,
         "balances": [format_amount(b) for b in balances],
-        "closing": rows(closing), "settle_up": rows(settle_up(balances)),
+        "owed": [format_amount(o) for o in owed],
+        "closing": rows(closing), "settle_up": rows(settle_up(owed)),
         "next": _deal_answer(state.deal, payoff),
     }
 
