@@ -13,11 +13,14 @@ import csv
 import io
 import json
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+
+from scorekeeper.engine import format_amount
 
 from . import services
 from .models import SEATS, Hand, Player, Session
@@ -30,8 +33,11 @@ HAND_FIELDS = ("kind", "winner", "discarder", "responsible", "figure", "figure_f
                "events", "spot_kind", "spot_player", "spot_count", "spot_to", "note")
 SEAT_FIELDS = ("winner", "discarder", "responsible", "spot_player", "spot_to")
 SESSION_FIELDS = ("format", "version", "ruleset", "stakes", "options", "players", "first_dealer", "status", "hands")
+# Backups from before the table chose how it pays have no `pay_as_you_go`: they take the ruleset's usual way,
+# as sessions of that time were migrated.
+OPTIONAL_FIELDS = ("pay_as_you_go",)
 # Written for a person reading the file; a restore does not need them.
-INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances")
+INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances", "owed", "paid_at_the_table")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -48,7 +54,7 @@ def session_csv(*, session: Session) -> str:
     header = ["entry", "hand", "kind", "dealer", "winner", "discarder", "responsible", "figure", "unit", "tiles"]
     header += ["loser points"] if profile.loser_points else []
     header += ["on the spot"] if profile.spots else []
-    header += ["payments"] + (["paid now"] if profile.spots else [])
+    header += ["payments"] + ([_moved_column(session)] if profile.spots else [])
     header += [f"{_cell(name)} balance" for name in names] + ["note"]
     writer.writerow(header)
     answers = replay.hands
@@ -58,7 +64,26 @@ def session_csv(*, session: Session) -> str:
             continue
         answer = answers[index] if index < len(answers) else {}
         writer.writerow(_csv_row(hand, answer, index, replay, profile, names))
+    if replay.ok:
+        for what, amounts in _closing_rows(session, replay):
+            writer.writerow(["", "", what] + [""] * (len(header) - 3 - len(names) - 1) + amounts + [""])
     return out.getvalue()
+
+
+def _moved_column(session: Session) -> str:
+    """The column of money a hand moved (taiwan: not its tracked pull debts), named as the table pays."""
+    return "paid at the table" if session.pay_as_you_go else "on the tab"
+
+
+def _closing_rows(session: Session, replay: Replay) -> list[tuple[str, list[str]]]:
+    """Below the hands, in the balance columns: what was paid at the table (pay as you go) and what is
+    still owed, which Settle up clears."""
+    paid = [("paid at the table", _paid_at_the_table(replay))] if session.pay_as_you_go else []
+    return paid + [("still owed", replay.owed)]
+
+
+def _paid_at_the_table(replay: Replay) -> list[str]:
+    return [format_amount(Decimal(b) - Decimal(o)) for b, o in zip(replay.balances, replay.owed)]
 
 
 def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, profile: Profile,
@@ -156,8 +181,11 @@ def session_backup(*, session: Session) -> dict[str, Any]:
         "players": [p.name for p in session.players], "first_dealer": session.first_dealer,
         "status": session.status, "created_at": session.created_at.isoformat(),
         "finished_at": session.finished_at.isoformat() if session.finished_at else None,
+        "pay_as_you_go": session.pay_as_you_go,
         "hands": [{name: _json_ready(getattr(hand, name)) for name in HAND_FIELDS} for hand in hands],
         "balances": replay.balances if replay.ok else None,
+        "owed": replay.owed if replay.ok else None,
+        **({"paid_at_the_table": _paid_at_the_table(replay)} if replay.ok and session.pay_as_you_go else {}),
     }
 
 
@@ -180,10 +208,11 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
                            inputs=[settle_hand(session=session, hand=h) for h in hands])
     if not replay.ok:
         raise ValueError(_replay_error(replay))
+    _fill_in_dice_players(hands, replay)
     with transaction.atomic():
         created = services.session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
                                           first_dealer=session.first_dealer, stakes=session.stakes,
-                                          options=session.options, owner=owner)
+                                          options=session.options, owner=owner, pay_as_you_go=session.pay_as_you_go)
         created.status, created.finished_at = session.status, session.finished_at
         created.revision = uuid.uuid4()
         created.save()
@@ -193,6 +222,14 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
         replay.hand_ids[:] = [h.pk for h in hands]
         transaction.on_commit(lambda: remember(session=created, replay=replay))
     return created
+
+
+def _fill_in_dice_players(hands: list[Hand], replay: Replay) -> None:
+    """taiwan.md: a dice spot is the dealer's and may leave its player out; the replay knows who dealt,
+    and the hand is stored as the spot form stores it, with the dealer's seat."""
+    for index, hand in enumerate(hands):
+        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None and SPOT_KINDS[hand.spot_kind][2] == "dealer":
+            hand.spot_player = replay.states[index].dealer
 
 
 def _replay_error(replay: Replay) -> str:
@@ -216,7 +253,7 @@ def _read_backup(data: Any) -> tuple[Session, list[Hand]]:
     for key in SESSION_FIELDS:
         if key not in data:
             raise ValueError(f"The backup has no {key!r}.")
-    unknown = sorted(set(data) - set(SESSION_FIELDS) - set(INFORMATIONAL))
+    unknown = sorted(set(data) - set(SESSION_FIELDS) - set(OPTIONAL_FIELDS) - set(INFORMATIONAL))
     if unknown:
         raise ValueError(f"The backup has a field this app does not know: {unknown[0]!r}.")
     ruleset = data["ruleset"]
@@ -225,7 +262,8 @@ def _read_backup(data: Any) -> tuple[Session, list[Hand]]:
         raise ValueError(f"The backup's ruleset {ruleset!r} is not one this app scores: {', '.join(known)}.")
     session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
                       first_dealer=_seat(data["first_dealer"], "first_dealer", optional=False),
-                      status=_status(data["status"]), finished_at=None)
+                      status=_status(data["status"]), finished_at=None,
+                      pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]))
     session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
     if session.status == Session.Status.FINISHED:
         session.finished_at = _when(data.get("finished_at")) or timezone.now()
@@ -259,6 +297,14 @@ def _players(value: Any) -> list[str]:
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("The backup's players should be four different names.")
     return names
+
+
+def _paying(value: Any, profile: Profile) -> bool:
+    if value is None:
+        return profile.usually_pays_as_you_go
+    if not isinstance(value, bool):
+        raise ValueError(f"The backup's 'pay_as_you_go' should be true or false, not {value!r}.")
+    return value
 
 
 def _status(value: Any) -> str:

@@ -18,6 +18,8 @@ SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer'
 # The engine's house options by name (its describe()["options"]), as the new-session form labels them.
 OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
                  "four_winds": _("Four winds")}
+# rules/README.md, `pay_as_you_go`: the two ways a table pays, as the screens offer them.
+PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as you go")))
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
@@ -40,8 +42,28 @@ def check_stake(text: str) -> None:
         raise ValidationError(_("Use at most two decimal places, like 2.50."))
 
 
+def paying_field(*, required: bool = True) -> forms.TypedChoiceField:
+    """None when left out of a form that need not ask (the ruleset's usual way then)."""
+    return forms.TypedChoiceField(
+        label=_("How does your table pay?"), widget=forms.RadioSelect, choices=PAYING_CHOICES, required=required,
+        coerce=lambda value: value == "go", empty_value=None,
+        error_messages={"required": _("Choose how your table pays.")})
+
+
+def paying_initial(pay_as_you_go: bool) -> str:
+    return "go" if pay_as_you_go else "tab"
+
+
+class PayingForm(forms.Form):
+    """How the table pays, changeable while the session is open."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["pay_as_you_go"] = paying_field()
+
+
 class SessionForm(forms.Form):
-    """Players in seat order, the first dealer, and the ruleset's stakes and house options."""
+    """Players in seat order, the first dealer, how the table pays, and the ruleset's stakes and house options."""
 
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first?"), coerce=int, initial=0, widget=forms.RadioSelect,
@@ -51,6 +73,8 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
+        self.fields["pay_as_you_go"] = paying_field(required=False)
+        self.fields["pay_as_you_go"].initial = paying_initial(profile.usually_pays_as_you_go)
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
                 "required": _("Enter the player's name."),
@@ -143,12 +167,12 @@ class DrawForm(forms.Form):
 
 
 class SpotForm(forms.Form):
-    kind = forms.ChoiceField(label=_("What is paid?"), widget=forms.RadioSelect,
+    kind = forms.ChoiceField(label=_("Which payment?"), widget=forms.RadioSelect,
                              choices=[(k, v[0]) for k, v in SPOT_KINDS.items()])
     player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False)
     count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=8, required=False, initial=1,
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    to = forms.TypedChoiceField(label=_("Paid to (the discarder)"), coerce=int, widget=forms.RadioSelect,
+    to = forms.TypedChoiceField(label=_("To whom (the discarder)"), coerce=int, widget=forms.RadioSelect,
                                 required=False)
     note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)

@@ -44,6 +44,9 @@ class Session(models.Model):
     west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     first_dealer = models.PositiveSmallIntegerField(default=0)
+    # rules/README.md, `pay_as_you_go`: each hand's money changes hands at the table (True) or goes on a tab
+    # settled at the end (False); Settle up asks only for what is still owed.
+    pay_as_you_go = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     revision = models.UUIDField(default=uuid.uuid4)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -94,6 +94,10 @@ class Profile:
         return self.ruleset.tile_set
 
     @property
+    def usually_pays_as_you_go(self) -> bool:
+        return payoff_for(self.key).usually_pays_as_you_go
+
+    @property
     def stakes(self) -> tuple[Stake, ...]:
         """The settlement's stakes with its defaults."""
         out = []

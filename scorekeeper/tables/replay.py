@@ -72,6 +72,11 @@ class Replay:
         return list(self.answer["balances"]) if self.ok else ["0"] * 4
 
     @property
+    def owed(self) -> list[str]:
+        """What each player still owes (negative) or is owed at the end: on a tab, the balances."""
+        return list(self.answer["owed"]) if self.ok else ["0"] * 4
+
+    @property
     def settle_up(self) -> list[dict[str, Any]]:
         return list(self.answer.get("settle_up", [])) if self.ok else []
 
@@ -194,6 +199,7 @@ def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[
     return {
         "ruleset": session.ruleset, "stakes": session.stakes, "options": session.options,
         "players": [p.name for p in session.players], "dealer": session.first_dealer, "hands": list(hands),
+        "pay_as_you_go": session.pay_as_you_go,
     }
 
 

@@ -141,10 +141,11 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
     return title, " · ".join(parts)
 
 
-def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[str]:
-    """taiwan.md's pull ledger, hand by hand: what was added, grew, shrank or got paid."""
-    old = {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in before}
-    new = {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in after}
+def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]],
+                 transfers: list[dict[str, Any]], *, paying: bool) -> list[str]:
+    """taiwan.md's pull ledger, hand by hand: what was added, grew, or left the chain, and how much of it
+    really moved (rule 2 halves the new winner's debt to the holder before the chain is paid)."""
+    old, new, moved = _debts(before), _debts(after), _debts(transfers)
     lines = []
     for key, amount in new.items():
         who = {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)}
@@ -152,11 +153,26 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
             lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
         elif old[key] != amount:
             lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | {"was": money(old[key])}))
-    for key, amount in old.items():
+    for key, owed in old.items():
         if key not in new:
-            lines.append(gettext("%(payer)s paid %(payee)s the %(amount)s owed")
-                         % {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)})
+            lines.append(_chain_end_line(names[key[0]], names[key[1]], owed, moved.get(key, owed), paying))
     return lines
+
+
+def _debts(rows: list[dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
+    return {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in rows}
+
+
+def _chain_end_line(payer: str, payee: str, owed: Decimal, moved: Decimal, paying: bool) -> str:
+    who = {"payer": payer, "payee": payee, "amount": money(moved), "owed": money(owed)}
+    if moved == owed:
+        return (gettext("%(payer)s paid %(payee)s the %(amount)s owed") if paying
+                else gettext("%(payer)s's %(amount)s owed to %(payee)s went on the tab")) % who
+    if moved * 2 == owed:
+        return (gettext("%(payer)s paid %(payee)s %(amount)s (half of the %(owed)s owed)") if paying
+                else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (half of the %(owed)s owed)")) % who
+    return (gettext("%(payer)s paid %(payee)s %(amount)s (of the %(owed)s owed)") if paying
+            else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (of the %(owed)s owed)")) % who
 
 
 CENT = Decimal("0.01")
@@ -190,7 +206,8 @@ def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[Ha
             dealer=names[state.dealer], dealer_word=profile.dealer_word.lower(), streak=state.continuations,
             title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
             tracked=payments(names, tracked),
-            tracked_changes=debt_changes(names, before, tracked) if profile.spots else [],
+            tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
+                                         paying=session.pay_as_you_go) if profile.spots else [],
             score=answer.get("score"),
         ))
     return rows
@@ -205,6 +222,20 @@ class Seat:
     balance: Decimal
     is_dealer: bool
     tally: int | None = None
+    owed: Decimal = Decimal(0)  # still to collect (+) or to pay (-) at Settle up
+
+    @property
+    def paid(self) -> Decimal:
+        """The part of the balance that already changed hands at the table (pay as you go)."""
+        return self.balance - self.owed
+
+    @property
+    def to_collect(self) -> Decimal:
+        return max(self.owed, Decimal(0))
+
+    @property
+    def to_pay(self) -> Decimal:
+        return max(-self.owed, Decimal(0))
 
     @property
     def wind_zh(self) -> str:
@@ -260,7 +291,8 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
     for seat in SEATS:
         balance = Decimal(str(replay.balances[seat]))
         tally = profile.starting_tally + int(balance) if profile.starting_tally else None
-        seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally))
+        seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally,
+                          Decimal(str(replay.owed[seat]))))
     latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
     return Standings(
         session=session, profile=profile, replay=replay, seats=seats, state=state,

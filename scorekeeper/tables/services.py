@@ -52,12 +52,27 @@ def player_get_or_create(*, name: str) -> Player:
 
 @transaction.atomic
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
-                   options: dict[str, Any], owner: Any = None) -> Session:
+                   options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None) -> Session:
+    """`pay_as_you_go` None: the way tables of the ruleset usually pay."""
     east, south, west, north = (player_get_or_create(name=name) for name in names)
+    if pay_as_you_go is None:
+        pay_as_you_go = get_profile(ruleset).usually_pays_as_you_go
     return Session.objects.create(
         owner=owner, ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west,
-        north=north, first_dealer=first_dealer,
+        north=north, first_dealer=first_dealer, pay_as_you_go=pay_as_you_go,
     )
+
+
+@transaction.atomic
+def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
+    """Change how the table pays; what is owed follows from the replay, so the revision changes."""
+    locked = _locked(session)
+    _check_open(locked)
+    if locked.pay_as_you_go != pay_as_you_go:
+        locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
+        locked.save(update_fields=["pay_as_you_go", "revision", "updated_at"])
+    session.pay_as_you_go, session.revision = locked.pay_as_you_go, locked.revision
+    return session
 
 
 @transaction.atomic

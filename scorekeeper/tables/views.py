@@ -18,7 +18,7 @@ from scorekeeper.engine import RULESETS
 from scorekeeper.engine.errors import EngineError
 
 from . import access, charts, selectors, services
-from .forms import SessionForm, ShareForm
+from .forms import PayingForm, SessionForm, ShareForm, paying_initial
 from .models import Session
 from .profiles import PROFILES, available_profiles, get_profile
 
@@ -55,6 +55,7 @@ def session_new(request: HttpRequest) -> HttpResponseBase:
         session = services.session_create(
             ruleset=key, names=form.seat_names(), first_dealer=form.cleaned_data["first_dealer"],
             stakes=form.cleaned_data["stakes"], options=form.cleaned_data["options"], owner=request.user,
+            pay_as_you_go=form.cleaned_data["pay_as_you_go"],
         )
         messages.success(request, _("Session started. Tap Win or Draw after each hand."))
         return go(request, reverse("session", args=[session.pk]))
@@ -82,20 +83,30 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def settle(request: HttpRequest, pk: int) -> HttpResponseBase:
     session = access.session_for(request, pk, "score" if request.method == "POST" else "view")
+    paying = PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)})
     if request.method == "POST":
-        if request.POST.get("action") == "reopen":
+        action = request.POST.get("action")
+        if action == "reopen":
             services.session_reopen(session=session)
             messages.success(request, _("Session reopened."))
             return go(request, reverse("session", args=[session.pk]))
-        services.session_finish(session=session)
-        messages.success(request, _("Session finished. The payments below settle everything."))
-        return go(request, reverse("settle", args=[session.pk]))
+        if action == "paying":
+            paying = PayingForm(request.POST)
+            if paying.is_valid() and session.is_open:
+                services.session_set_paying(session=session, pay_as_you_go=paying.cleaned_data["pay_as_you_go"])
+                messages.success(request, _("From now on the screens count each hand as paid at the table.")
+                                 if session.pay_as_you_go else _("From now on the screens keep a tab."))
+                return go(request, reverse("settle", args=[session.pk]))
+        else:
+            services.session_finish(session=session)
+            messages.success(request, _("Session finished. The payments below settle everything still owed."))
+            return go(request, reverse("settle", args=[session.pk]))
     standings = selectors.session_standings(session=session, recent=0)
     names = [p.name for p in session.players]
     return render(request, "tables/settle.html", {
-        "s": standings, "session": session,
+        "s": standings, "session": session, "paying": paying,
         "settle_up": selectors.payments(names, standings.replay.settle_up),
-    })
+    }, status=422 if paying.errors else 200)
 
 
 def rules(request: HttpRequest, key: str | None = None) -> HttpResponse:

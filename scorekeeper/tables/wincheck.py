@@ -80,7 +80,8 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     check.tracked = payments(names, mine.get("tracked", []))
     if profile.spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
-        check.tracked_changes = debt_changes(names, before, mine.get("tracked", []))
+        check.tracked_changes = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
+                                             paying=session.pay_as_you_go)
     return check
 
 

@@ -70,9 +70,11 @@ def guest(db):
 @pytest.fixture
 def make_session(db, owner):
     def make(ruleset: str = "zung-jung", *, names: list[str] | None = None, first_dealer: int = 0,
-             stakes: dict[str, str] | None = None, options: dict[str, Any] | None = None, owned_by: Any = owner):
+             stakes: dict[str, str] | None = None, options: dict[str, Any] | None = None, owned_by: Any = owner,
+             pay_as_you_go: bool | None = None):
         return services.session_create(ruleset=ruleset, names=names or NAMES, first_dealer=first_dealer,
-                                       stakes=stakes or {}, options=options or {}, owner=owned_by)
+                                       stakes=stakes or {}, options=options or {}, owner=owned_by,
+                                       pay_as_you_go=pay_as_you_go)
     return make
 
 

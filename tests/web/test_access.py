@@ -143,7 +143,7 @@ def test_a_viewer_sees_no_button_that_writes(guest, make_session, win):
             assert url not in html
         assert "Finish session" not in html
     assert "View only" in pages[0]
-    assert "Cy → Bob" in pages[1].replace('<span aria-label="pays">→</span>', "→")  # it does see the hands
+    assert "Cy → Bob" in pages[1].replace('<span aria-label="owes">→</span>', "→")  # it does see the hands
 
 
 def test_only_the_owner_sees_share(client, guest, make_session):

@@ -226,7 +226,13 @@ def test_a_failure_while_writing_leaves_nothing_behind(backup, monkeypatch):
 
 # -- CSV --------------------------------------------------------------------------------------
 def rows_of(text):
-    return list(csv.DictReader(io.StringIO(text)))
+    """The rows of the hands; the closing rows (paid, still owed) have no entry number."""
+    return [row for row in csv.DictReader(io.StringIO(text)) if row["entry"]]
+
+
+def closing_rows_of(text):
+    return {row["kind"]: [row[f"{n} balance"] for n in ("Ann", "Bob", "Cy", "Di")]
+            for row in csv.DictReader(io.StringIO(text)) if not row["entry"]}
 
 
 def test_csv_has_a_row_per_hand_with_payments_and_running_balances(build):
@@ -262,9 +268,9 @@ def test_taiwan_csv_shows_spot_payments_and_what_was_paid_at_once(build):
     flower = rows[0]
     assert (flower["entry"], flower["hand"], flower["kind"], flower["on the spot"]) == (
         "1", "1", "on the spot", "Cy: Flowers (一台花) × 2")
-    assert flower["payments"] == flower["paid now"] == "Ann → Cy 10; Bob → Cy 10; Di → Cy 10"
+    assert flower["payments"] == flower["paid at the table"] == "Ann → Cy 10; Bob → Cy 10; Di → Cy 10"
     win = rows[1]
-    assert (win["hand"], win["unit"], win["payments"], win["paid now"]) == ("1", "fan", "Cy → Bob 20", "")
+    assert (win["hand"], win["unit"], win["payments"], win["paid at the table"]) == ("1", "fan", "Cy → Bob 20", "")
     assert rows[2]["unit"] == "fan before dealer bonus"
     assert rows[-2]["on the spot"] == "Bob: Failed peng to Cy"
 

@@ -125,8 +125,9 @@ def test_the_csv_download_has_a_bom_a_row_per_hand_and_the_balances(client, make
     body = response.content.decode("utf-8")
     assert body.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(body[1:])))
-    assert [row[2] for row in rows[1:]] == ["win", "win", "draw"]
+    assert [row[2] for row in rows[1:]] == ["win", "win", "draw", "still owed"]  # a tab: owed is the balances
     assert rows[0][-5:-1] == ["Ann balance", "Bob balance", "Cy balance", "Di balance"]
+    assert rows[-1][-5:-1] == rows[-2][-5:-1]
 
 
 def test_the_backup_download_is_the_sessions_json(client, make_session, win):

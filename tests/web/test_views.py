@@ -109,7 +109,7 @@ def test_win_entry_by_keypad_without_javascript(client, make_session):
             data[name] = field(html, name)
 
     assert (data["concealed"], data["winning_tile"]) == ("123m456p789s1112z", "2z")
-    assert "Concealed Hand" in html and "Who pays whom" in html
+    assert "Concealed Hand" in html and "Who owes whom (on the tab)" in html
     response = client.post(url, {**data, "action": "save"})
     assert response.status_code == 302
     assert Hand.objects.get().tiles["winning_tile"] == "2z"
@@ -192,7 +192,7 @@ def test_history_lists_hands_with_payments(client, make_session, win):
     services.hand_record_draw(session=session)
     html = page(client.get(f"/sessions/{session.pk}/history/"))
 
-    assert "Cy → Bob" in html.replace('<span aria-label="pays">→</span>', "→")
+    assert "Cy → Bob" in html.replace('<span aria-label="owes">→</span>', "→")
     assert "Draw" in html and "Edit" in html and "Delete" in html
 
 

@@ -64,6 +64,9 @@ class Payoff:
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
+    # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
+    # says money moves at the table (taiwan.md: 即時付錢).
+    usually_pays_as_you_go: ClassVar[bool] = False
 
     # -- the session's stakes and options --------------------------------------
     def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:

@@ -66,6 +66,7 @@ class TaiwanPayoff(Payoff):
     name = "taiwan"
     figures = ("fan", "pattern_fan")
     spot_kinds = frozenset(SPOTS)
+    usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),
         "flower_units": Decimal(1), "grass_units": Decimal(2),
