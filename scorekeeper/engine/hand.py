@@ -6,6 +6,12 @@ Decisions where the contract is silent:
 - `seat_wind` and `round_wind` default to East; `win` must be given for a winner.
 - Unknown top-level fields are refused (`bad_field`): a mistyped field name would
   otherwise be silently ignored and the hand scored wrong.
+- An event must fit how the hand was won (README.md, `events`), checked here once for
+  every ruleset: a wall-tile event with a discard, or a claimed-tile event with a
+  self-draw, is `bad_field`, never scored.
+- A loser's hand (`role: "loser"`, taizhou) takes no events: events say how the
+  winner won, and a loser's hand has no win to fit them to (`bad_field`, as its
+  `winning_tile` is).
 """
 from __future__ import annotations
 
@@ -28,6 +34,15 @@ FIELDS = frozenset({
     "wild", "events", "dealer", "dealer_streak", "role", "options",
 })
 WINS = ("self_draw", "discard")
+# README.md, `events`: the win each event needs, and the event in a player's words
+EVENT_WINS = {
+    "last_tile": ("self_draw", "won on the last wall tile"),
+    "kong_replacement": ("self_draw", "won on a kong's replacement tile"),
+    "three_golds": ("self_draw", "won on drawing the third gold"),
+    "robbing_gold": ("self_draw", "won on the gold turned up at the start"),
+    "last_discard": ("discard", "won on the last discard"),
+    "robbing_kong": ("discard", "won on the tile added to a kong"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +131,21 @@ def read_hand(data: Any) -> Hand:
         role=role,
         options=_options(data),
     )
+    check_events_fit(hand)
     return hand
+
+
+def check_events_fit(hand: Hand) -> None:
+    """Each event names how the hand was won: it must agree with `win` (README.md, `events`)."""
+    if hand.is_loser:
+        if hand.events:
+            raise EngineError(BAD_FIELD, f"a loser's hand has no events ({', '.join(sorted(hand.events))}): "
+                                         "events say how the winner won, so give them on the winner's hand")
+        return
+    for event in sorted(hand.events & EVENT_WINS.keys()):
+        needed, meaning = EVENT_WINS[event]
+        if needed != hand.win:
+            raise EngineError(BAD_FIELD, f"{event} ({meaning}) needs win {needed}: the hand says {hand.win}")
 
 
 def check_tile_count(hand: Hand, hand_size: int) -> None:

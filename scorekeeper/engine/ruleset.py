@@ -7,6 +7,7 @@ place the winning tile could have gone) is evaluated and the one worth most wins
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -88,9 +89,10 @@ class Ruleset:
             if option is None:
                 names = ", ".join(known) or "none"
                 raise EngineError(BAD_FIELD, f"unknown option {name!r} for {self.name} (its options: {names})")
-            if option.allowed and value not in option.allowed:
-                allowed = ", ".join(repr(a) for a in option.allowed)
-                raise EngineError(BAD_FIELD, f"option {name!r} is {value!r}: it must be one of {allowed}")
+            if option.allowed and not is_allowed(value, option.allowed):
+                allowed = ", ".join(json.dumps(a) for a in option.allowed)
+                written = json.dumps(value, default=repr)  # as the player wrote it: true, not True
+                raise EngineError(BAD_FIELD, f"option {name!r} is {written}: it must be one of {allowed}")
 
     def option(self, hand: Hand, name: str) -> Any:
         for option in self.options:
@@ -219,6 +221,12 @@ class Ruleset:
             "options": [{"name": o.name, "default": o.default, "allowed": list(o.allowed), "note": o.note}
                         for o in self.options],
         }
+
+
+def is_allowed(value: Any, allowed: Sequence[Any]) -> bool:
+    """One of the allowed values, of the same JSON type: Python counts True as 1 and False
+    as 0, so `"chicken": true` would otherwise pass as 1 (zung-jung.md: 1, 0 or "no")."""
+    return any(type(value) is type(a) and value == a for a in allowed)
 
 
 Evaluator = Callable[[Facts], Score | None]

@@ -211,9 +211,24 @@ def test_robbing_gold_with_four_golds() -> None:
     assert len(answer["sets"]) == 6
 
 
-def test_robbing_gold_is_accepted_whatever_the_winning_tile() -> None:
-    answer = score(**EXAMPLE, win="self_draw", events=["robbing_gold"], bonus_tiles="1z2z7z")
+# Example 1's tiles with the second gold as the winning tile: 555p, and 9s9s the golden pair.
+ROBBED = {"concealed": "123m456m789p234s555p9s", "winning_tile": "9s", "wild": "9s"}
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_robbing_gold_is_won_on_the_gold(dealer: bool) -> None:
+    # fujian.md: the winning tile is the gold, for the dealer's swap too
+    answer = score(**ROBBED, win="self_draw", events=["robbing_gold"], bonus_tiles="1z2z7z", dealer=dealer)
     assert answer["total"] == (1 + 3 + 2) * 2 + 30 + 50
+    assert values(answer)["robbing_gold"] == 30
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_robbing_gold_on_another_tile_is_a_bad_field(dealer: bool) -> None:
+    # near miss: the same tiles won on 5p (rules review 2026-11-23: any other winning tile is refused)
+    answer = score(**EXAMPLE, win="self_draw", events=["robbing_gold"], bonus_tiles="1z2z7z", dealer=dealer)
+    assert error(answer) == "bad_field"
+    assert "robbing_gold" in answer["error"]["message"] and "9s" in answer["error"]["message"]
 
 
 def test_robbing_gold_needs_a_complete_hand() -> None:
@@ -221,19 +236,61 @@ def test_robbing_gold_needs_a_complete_hand() -> None:
     assert error(answer) == "not_winning"
 
 
-@pytest.mark.parametrize("event", ["three_golds", "robbing_gold"])
-def test_instant_wins_must_be_self_draws(event: str) -> None:
-    answer = score(**EXAMPLE, win="discard", events=[event])
-    assert error(answer) == "bad_field" and "self_draw" in answer["error"]["message"]
+@pytest.mark.parametrize("event, fields", [("three_golds", JUNK_WITH_THREE_GOLDS), ("robbing_gold", ROBBED)])
+def test_instant_wins_must_be_self_draws(event: str, fields: dict[str, Any]) -> None:
+    assert score(**fields, win="self_draw", events=[event])["ok"]
+    answer = score(**fields, win="discard", events=[event])
+    assert error(answer) == "bad_field"
+    assert answer["error"]["message"].startswith(f"{event} (") and "needs win self_draw" in answer["error"]["message"]
 
 
-def test_three_golds_needs_three_golds_held() -> None:
-    assert error(score(**EXAMPLE, win="self_draw", events=["three_golds"])) == "bad_field"
+@pytest.mark.parametrize("concealed, held", [
+    ("123m456m789p234s55p9s9s", 2), ("123m456m789p234s55p5p9s", 1),
+])
+def test_three_golds_needs_three_golds_held(concealed: str, held: int) -> None:
+    answer = score(concealed=concealed, winning_tile="5p", wild="9s", win="self_draw", events=["three_golds"])
+    assert error(answer) == "bad_field" and f"it holds {held}" in answer["error"]["message"]
 
 
 def test_both_instant_wins_at_once_are_refused() -> None:
-    fields = dict(JUNK_WITH_THREE_GOLDS, win="self_draw", events=["three_golds", "robbing_gold"])
-    assert error(score(**fields)) == "bad_field"
+    # even where each alone would do: three golds held and the third won on the gold
+    for event in ("three_golds", "robbing_gold"):
+        assert score(**JUNK_WITH_THREE_GOLDS, win="self_draw", events=[event])["ok"] is (event == "three_golds")
+    fields = dict(ROBBED, concealed="123m456m789p234s55p9s9s", win="self_draw")
+    assert score(**fields, events=["robbing_gold"])["ok"] and score(**fields, events=["three_golds"])["ok"]
+    answer = score(**fields, events=["three_golds", "robbing_gold"])
+    assert error(answer) == "bad_field" and "not both" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("event, win", [("last_tile", "discard"), ("kong_replacement", "discard"),
+                                        ("last_discard", "self_draw"), ("robbing_kong", "self_draw")])
+def test_other_events_must_fit_the_win_too(event: str, win: str) -> None:
+    assert error(score(**PLAIN, win=win, events=[event])) == "bad_field"
+    other = "self_draw" if win == "discard" else "discard"
+    assert score(**PLAIN, win=other, events=[event])["total"] == score(**PLAIN, win=other)["total"]
+
+
+# -- a gold may be a fifth copy (rules review 2026-11-23; fujian.md: only physical tiles count) ---
+FOUR_1M = "1111m567p789p234s678s"
+
+
+@pytest.mark.parametrize("win", ["self_draw", "discard"])
+def test_a_gold_may_stand_for_a_fifth_copy(win: str) -> None:
+    # four 1m held and a gold (9s): 111m and the pair 1m1m*, the gold a fifth 1m
+    answer = score(concealed=FOUR_1M, winning_tile="9s", wild="9s", win=win, bonus_tiles="")
+    assert answer["total"] == (1 + 1) * 2 + 15  # doubled by 平胡 either way
+    assert {"111m", "1m1m*"} <= set(answer["sets"])
+
+
+def test_a_gold_as_a_fifth_copy_in_a_pung() -> None:
+    # 11m as the pair and 1m1m1m* as a pung, or 111m and 1m1m*: either is a fifth 1m
+    answer = score(concealed="1111m567p789p234s67s9s", winning_tile="8s", wild="9s", bonus_tiles="")
+    assert answer["ok"] and answer["total"] == (1 + 1) * 2 + 15
+
+
+def test_five_physical_copies_are_still_too_many() -> None:
+    answer = score(concealed="1111m567p789p234s67s1m", winning_tile="8s", wild="9s")
+    assert error(answer) == "too_many_copies" and "5 copies of 1m" in answer["error"]["message"]
 
 
 # -- bad input -------------------------------------------------------------------------

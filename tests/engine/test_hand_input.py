@@ -100,3 +100,50 @@ def test_any_wrong_count_is_wrong_tile_count(size):
     from scorekeeper.engine.tiles import format_tiles
     answer = score_hand({**BASE, "concealed": format_tiles(range(size)), "winning_tile": "1z"})
     assert answer["error"]["code"] == "wrong_tile_count"
+
+
+# -- events must fit how the hand was won (README.md `events`, rules review 2026-11-23) ----------
+WINNERS = {
+    "zung-jung": {"concealed": "123m456p789s1122z", "winning_tile": "1z"},
+    "hk-old": {"concealed": "123m456p789s1122z", "winning_tile": "1z"},
+    "taiwan": {"concealed": "123m456m789p234s567s5p", "winning_tile": "5p"},
+    "taizhou": {"concealed": "123m456p789s234m5m", "winning_tile": "5m", "wild": "8p"},
+    "fujian": {"concealed": "123m456m789p234s567s5p", "winning_tile": "5p", "wild": "9s"},
+}
+WALL_EVENTS = ("last_tile", "kong_replacement", "three_golds", "robbing_gold")
+CLAIM_EVENTS = ("last_discard", "robbing_kong")
+MISFITS = [(e, "discard") for e in WALL_EVENTS] + [(e, "self_draw") for e in CLAIM_EVENTS]
+
+
+@pytest.mark.parametrize("ruleset", sorted(WINNERS))
+@pytest.mark.parametrize("event, win", MISFITS)
+def test_an_event_that_does_not_fit_the_win_is_refused_in_every_ruleset(ruleset, event, win):
+    data = {"ruleset": ruleset, **WINNERS[ruleset], "win": win, "events": [event]}
+    answer = score_hand(data)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_field", answer
+    needed = "self_draw" if win == "discard" else "discard"
+    message = answer["error"]["message"]
+    assert message.startswith(f"{event} (") and message.endswith(f"needs win {needed}: the hand says {win}")
+
+
+@pytest.mark.parametrize("ruleset", sorted(WINNERS))
+@pytest.mark.parametrize("event, win", [("last_tile", "self_draw"), ("kong_replacement", "self_draw"),
+                                        ("last_discard", "discard"), ("robbing_kong", "discard")])
+def test_an_event_that_fits_the_win_is_scored_in_every_ruleset(ruleset, event, win):
+    # near miss of the above: the same hand and event with the win it names
+    answer = score_hand({"ruleset": ruleset, **WINNERS[ruleset], "win": win, "events": [event]})
+    assert answer["ok"] is True, answer
+
+
+def test_a_mismatch_names_the_event_in_a_players_words():
+    data = {"ruleset": "taiwan", **WINNERS["taiwan"], "win": "discard", "events": ["kong_replacement"]}
+    assert score_hand(data)["error"]["message"] == (
+        "kong_replacement (won on a kong's replacement tile) needs win self_draw: the hand says discard")
+
+
+def test_a_losers_hand_takes_no_events():
+    loser = {"ruleset": "taizhou", "concealed": "66z147m258p36s111z", "wild": "1s", "role": "loser"}
+    assert score_hand(loser)["ok"] is True
+    for event in ("kong_replacement", "robbing_kong"):
+        answer = score_hand({**loser, "events": [event]})
+        assert answer["error"]["code"] == "bad_field" and "loser" in answer["error"]["message"]

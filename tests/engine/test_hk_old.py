@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.hand import EVENT_WINS
 from scorekeeper.engine.rulesets.hk_old import RULESET, round_to_ten
 from scorekeeper.engine.scoring import score_hand
 
@@ -210,7 +211,19 @@ def test_last_tile_or_discard_doubles(event: str, win: str) -> None:
 
 
 def test_no_last_tile_without_the_event() -> None:
-    assert "last_tile" not in keys(score(**PLAIN, events=("kong_replacement",)))
+    assert "last_tile" not in keys(score(**{**PLAIN, "win": "self_draw"}, events=("kong_replacement",)))
+
+
+@pytest.mark.parametrize("event,win", [
+    ("last_tile", "discard"), ("kong_replacement", "discard"), ("last_discard", "self_draw"),
+    ("robbing_kong", "self_draw"),
+])
+def test_an_event_that_does_not_fit_the_win_is_refused(event: str, win: str) -> None:
+    # README.md (rules review 2026-11-23): the pairing is bad_field, no longer doubled
+    answer = score(**{**PLAIN, "win": win}, events=(event,))
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_field"
+    assert answer["error"]["message"] == (f"{event} ({EVENT_WINS[event][1]}) needs win "
+                                          f"{EVENT_WINS[event][0]}: the hand says {win}")
 
 
 def test_kong_replacement_and_robbing_kong_are_separate_doubles() -> None:

@@ -137,6 +137,36 @@ def test_four_winds_option(option, big, little):
     assert big_hand["tai"] == (15 if big else 2)
 
 
+@pytest.mark.parametrize("option", ["big", "big_or_little"])
+def test_four_winds_needs_each_wind_once(option):
+    # four South held and two fortunes: 222z and 2z2z*2z* are two South sets, not four winds,
+    # now that a fortune may be a fifth copy; the same hand with a North set is four winds
+    twice = score("111z222z333z2z8p8p5m", "5m", win="self_draw", seat_wind="N", options={"four_winds": option})
+    assert "four_winds" not in keys(twice) and points(twice) == (96, 48, 1)
+    each = score("111z222z333z4z8p8p5m", "5m", win="self_draw", seat_wind="N", options={"four_winds": option})
+    assert "four_winds" in keys(each) and each["tai"] == 13 + 1 + 1  # and mixed one suit, North pung
+
+
+@pytest.mark.parametrize("concealed, shown", [
+    ("111z222z444z8p8p8p5m", "3z*3z*3z*"),  # three fortunes: the West set
+    ("111z222z444z8p8p5m5m", "3z*3z*"),  # two fortunes: the West eye (big_or_little)
+])
+def test_fortunes_stand_for_the_missing_wind(concealed, shown):
+    # a fortune may be a fifth East or South, yet four winds needs the West no set holds
+    answer = score(concealed, "5m", win="self_draw", seat_wind="E", options={"four_winds": "big_or_little"})
+    assert "four_winds" in keys(answer) and shown in answer["sets"]
+
+
+def test_little_four_winds_needs_the_fourth_winds_eye():
+    # three wind sets (one of them a fifth South) and a South eye: no fourth wind
+    answer = score("111z222z333z2z8p5m5m", "5m", win="self_draw", seat_wind="N",
+                   options={"four_winds": "big_or_little"})
+    assert "four_winds" not in keys(answer)
+    little = score("111z222z333z4z8p5m5m", "5m", win="self_draw", seat_wind="W",
+                   options={"four_winds": "big_or_little"})
+    assert "four_winds" in keys(little)
+
+
 @pytest.mark.parametrize("option, tai", [("off", 1), ("big", 1), ("big_or_little", 5)])
 def test_four_winds_for_a_loser_is_4_tai(option, tai):
     answer = score("111z222z333z44z5m6m", role="loser", options={"four_winds": option})
@@ -228,16 +258,42 @@ def test_one_real_tile_and_two_fortunes_are_marked():
     assert "7z7z*7z*" in answer["sets"] and "dragon_pung" in keys(answer)
 
 
-def test_flex_group_becomes_a_gap_chow_when_its_pung_would_be_a_fifth_copy():
-    answer = score("234m45688p11222s", "2s", wild="8p", win="self_draw")
-    assert points(answer) == (18, 18, 0)
-    assert "1s*2s3s*" in answer["sets"] and "gap_call" in keys(answer)
-
-
-def test_a_fortune_never_makes_a_fifth_copy():
+# -- a substitute may be a fifth copy (rules review 2026-11-23; taizhou.md: only physical
+# tiles count toward four) ---------------------------------------------------------------------
+def test_a_fortune_may_stand_for_a_fifth_copy():
+    # four East held (not a kong) and two fortunes (2p): 111z + 1z1z* as the eye, 1p2p*3p
     answer = score("1111z456m789m123p", "2p", wild="2p", win="self_draw")
-    assert error(answer) == "not_winning"
-    assert "fifth copy" in answer["error"]["message"]
+    assert points(answer) == (48, 24, 1)  # 10 + East eye 2 + closed major pung 8 + self draw 2 + gap 2; seat wind
+    assert "seat_wind_pung" in keys(answer) and "1p2p*3p" in answer["sets"]
+    assert {"11z", "1z1z1z*"} <= set(answer["sets"])  # five East: four held and a fortune
+
+
+def test_five_physical_copies_are_still_too_many():
+    answer = score("11111z456m789m12p", "2p", wild="2p", win="self_draw")
+    assert error(answer) == "too_many_copies" and "5 copies of 1z" in answer["error"]["message"]
+
+
+def test_a_flex_group_is_a_pung_even_as_a_fifth_copy():
+    # four 2s held and two fortunes (8p): 1s1s1s* and 2s2s2s* beat 1s*2s3s* with a gap call (18)
+    answer = score("234m45688p11222s", "2s", wild="8p", win="self_draw")
+    assert points(answer) == (24, 24, 0)
+    assert {"1s1s1s*", "22s", "2s2s2s*"} <= set(answer["sets"]) and "gap_call" not in keys(answer)
+
+
+def test_whites_and_a_fortune_may_make_a_fifth_copy_of_the_indicators_kind():
+    # four whites stand for 5m and the fortune is a fifth 5m: pure one suit (14 hu x 8, limit),
+    # where whites kept white make 555z and an eye of a white and the fortune (20 hu x 4 = 80)
+    answer = score("5555z5m123m789m78m", "9m", wild="5m")
+    assert points(answer) == (100, 14, 3) and "pure_one_suit" in keys(answer)
+    assert {"5m*5m*", "5m*5m*5m*"} <= set(answer["sets"])
+
+
+def test_whites_stand_only_for_the_indicators_kind():
+    # near miss: the indicator is 5p, so whites as 5p cannot make the characters hand pure;
+    # the whites stay white: four and the fortune as a fifth white make a pung and an eye
+    answer = score("5555z5p123m789m78m", "9m", wild="5p")
+    assert points(answer) == (80, 20, 2) and "mixed_one_suit" in keys(answer)
+    assert {"55z", "5z5z5z*"} <= set(answer["sets"])
 
 
 # -- losers -------------------------------------------------------------------------------------
@@ -277,6 +333,8 @@ def test_a_loser_seat_wind_pair_counts_2():
     ({"events": ["kong_replacement"]}, "bad_field"),
     ({"events": ["robbing_kong"], "win": "self_draw"}, "bad_field"),
     ({"events": ["three_golds"], "win": "self_draw"}, "bad_field"),
+    ({"events": ["last_tile"]}, "bad_field"),
+    ({"events": ["last_discard"], "win": "self_draw"}, "bad_field"),
     ({"concealed": "123m456p789s234m"}, "wrong_tile_count"),
     ({"role": "loser"}, "bad_field"),  # a loser names no winning tile
 ])
@@ -285,6 +343,12 @@ def test_bad_input(fields, code):
             "wild": WILD, **fields}
     data = {k: v for k, v in data.items() if v is not None}
     assert error(score_hand(data)) == code
+
+
+def test_events_that_fit_the_win_are_accepted_and_count_nothing():
+    plain = points(score("123m456p789s234m5m", "5m", win="self_draw"))
+    assert points(score("123m456p789s234m5m", "5m", win="self_draw", events=["kong_replacement"])) == plain
+    assert points(score("123m456p789s234m5m", "5m", events=["robbing_kong", "last_discard"])) == (10, 10, 0)
 
 
 def test_four_copies_of_the_indicator_say_one_is_the_indicator():

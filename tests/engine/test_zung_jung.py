@@ -52,9 +52,9 @@ CASES = [
     ("mixed_greater_terminals", ("111m999p111s222z9s", "9s", {}), ("111m999p111s999s1z", "9m", {"bad": True})),
     ("pure_greater_terminals", ("111m999p111s999s9m", "9m", {}), ("111m999p111s999s1z", "1z", {})),
     ("final_draw", ("123m456p789s234s5z", "5z", {"win": "self_draw", "events": ["last_tile"]}),
-     ("123m456p789s234s5z", "5z", {"events": ["last_tile"]})),
+     ("123m456p789s234s5z", "5z", {"win": "self_draw"})),
     ("final_discard", ("123m456p789s234s5z", "5z", {"events": ["last_discard"]}),
-     ("123m456p789s234s5z", "5z", {"win": "self_draw", "events": ["last_discard"]})),
+     ("123m456p789s234s5z", "5z", {"events": ["robbing_kong"]})),
     ("win_on_kong", ("123m456p789s5z", "5z", {"win": "self_draw", "events": ["kong_replacement"],
                                              "melds": [(K, "2222s")]}),
      ("123m456p789s5z", "5z", {"win": "self_draw", "melds": [(K, "2222s")]})),
@@ -152,6 +152,40 @@ def test_four_flowers_and_proper_flowers():
 def test_chicken_option_values(option, total):
     answer = zj("567s345m66p11p", "6p", melds=[("chow", "234s")], options={"chicken": option})
     assert answer["total"] == total
+    # rules review 2026-11-23: the chicken hand is listed with its value, 0 included
+    assert [(p["key"], p["value"]) for p in answer["patterns"]] == [("chicken_hand", total)]
+
+
+def test_chicken_0_is_listed_beside_flowers():
+    answer = zj("567s345m66p11p", "6p", melds=[("chow", "234s")], options={"chicken": 0}, bonus_tiles="2f")
+    assert answer["total"] == 2
+    assert [(p["key"], p["value"]) for p in answer["patterns"]] == [("chicken_hand", 0), ("improper_flower", 2)]
+
+
+def test_chicken_0_is_not_listed_when_a_pattern_counts():
+    # near miss: a concealed hand counts 1.2, so it is no chicken hand
+    answer = zj("567s345m66p11p234s", "6p", options={"chicken": 0})
+    assert "chicken_hand" not in keys(answer) and answer["total"] > 0
+
+
+@pytest.mark.parametrize("option", [True, False, 1.0, "1", None])
+def test_chicken_option_is_1_0_or_no_by_type(option):
+    # Python's True == 1 and 1.0 == 1: JSON true/false and 1.0 are not the option's values
+    answer = zj("567s345m66p11p", "6p", melds=[("chow", "234s")], options={"chicken": option})
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_field"
+    assert "chicken" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("event, win", [
+    ("last_tile", "discard"), ("kong_replacement", "discard"), ("last_discard", "self_draw"),
+    ("robbing_kong", "self_draw"),
+])
+def test_an_event_that_does_not_fit_the_win_is_refused(event, win):
+    # README.md (rules review 2026-11-23): no longer scored (or silently ignored), refused
+    answer = zj("123m456p789s234s5z", "5z", win=win, events=[event])
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_field"
+    needed = "discard" if win == "self_draw" else "self_draw"
+    assert answer["error"]["message"].endswith(f"needs win {needed}: the hand says {win}")
 
 
 def test_chicken_no_makes_a_patternless_hand_not_winning():

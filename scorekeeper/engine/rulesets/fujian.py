@@ -16,17 +16,26 @@ Decisions where the page is silent:
   `bad_field` (those are bonus tiles), 5z/6z/flowers are `bad_tile` (not in the set).
 - Four golds are accepted only with `robbing_gold` when the winning tile is the gold:
   the fourth copy is the indicator, and only robbing it brings it into a hand.
-- `robbing_gold` is otherwise accepted whatever the winning tile (the dealer's
-  priority win needs no gold); `three_golds` needs exactly three golds held, the
+- `robbing_gold` (rules review 2026-11-23, fujian.md table) is won on the revealed
+  gold: the winning tile must be the gold kind, for the dealer's swap too; another
+  winning tile is `bad_field`. `three_golds` needs exactly three golds held, the
   winning tile being any tile (a dealt hand may already hold the three when the gold
-  is turned); the two events together are refused (one win happens one way).
+  is turned); the two events together are `bad_field` (a hand is won one way).
+- Both instant wins need `win: self_draw`, as `last_tile` and `kong_replacement`
+  do, and `last_discard` / `robbing_kong` need `win: discard` (README.md `events`,
+  checked in hand.py for every ruleset); the pairing is `bad_field` otherwise.
+- A gold may stand for a fifth copy of a kind (rules review 2026-11-23, fujian.md):
+  only physical tiles count toward four (`too_many_copies` for five in the input),
+  so four 1m and a gold are a pung and a pair of 1m. The search never counted a
+  gold toward the copies of what it stands for; tests keep it so.
 - A three-golds hand that is also complete shows its arrangement in `sets`; an
   incomplete one shows only its melds.
 - Two golds used as the pair, or three as a set, are written as the gold's own tile
   with a `*` each (`9s*9s*`): they are the tiles the players see.
 - A gold won on a discard counts as a gold held like any other.
 - `dealer_streak` without `dealer: true` scores nothing (the streak is the dealer's).
-- Other events (last tile, kong replacement, ...) are not Fujian bonuses and score nothing.
+- Other events (last tile, kong replacement, ...) are not Fujian bonuses and score
+  nothing (once they fit the win).
 """
 from __future__ import annotations
 
@@ -368,12 +377,15 @@ def _check_gold_count(hand: Hand, gold: int) -> None:
 
 
 def _check_events(hand: Hand, gold: int) -> None:
+    """The instant wins as fujian.md's table decides (that they are self-draws is read in hand.py)."""
     instant = [e for e in INSTANT_WINS if e in hand.events]
     if len(instant) == 2:
         raise EngineError(BAD_FIELD, "a hand wins by three golds or by robbing the gold, not both")
-    for event in instant:
-        if not hand.self_drawn:
-            raise EngineError(BAD_FIELD, f"{event!r} is a win on a wall tile: give \"win\": \"self_draw\"")
+    # fujian.md: robbing the gold is won on the revealed gold, for the dealer's swap too
+    if "robbing_gold" in hand.events and hand.winning_tile != gold:
+        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "no tile"
+        raise EngineError(BAD_FIELD, f"'robbing_gold' is won on the gold turned up ({tile_code(gold)}): "
+                                     f"the winning tile is {tile}")
     if "three_golds" in hand.events and golds_held(hand) != MAX_GOLDS:
         raise EngineError(BAD_FIELD, f"'three_golds' needs all three golds ({tile_code(gold)}) "
                                      f"in the hand: it holds {golds_held(hand)}")

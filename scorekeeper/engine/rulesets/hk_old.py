@@ -16,8 +16,10 @@ Decisions where the page is silent:
   and its `doubles` 0, so base × 2^doubles still reads as the total.
 - `limit` is true for a limit hand and when the cap lowered the rounded score;
   a count that rounds to exactly 500 is not capped.
-- Events are taken as given: `last_tile` and `last_discard` both give the
-  last-tile double whatever `win` says, and so do the kong events.
+- Events must fit the win (rules review 2026-11-23, README.md `events`, checked in
+  hand.py): `last_tile` and `kong_replacement` need a self-draw, `last_discard` and
+  `robbing_kong` a discard; the other pairing is `bad_field`. `last_tile` and
+  `last_discard` both give the one last-tile double.
 - Where two arrangements round to the same score, the answer shows the limit
   hand, then the one with the higher unrounded count.
 - `bonus_tiles` holds only flowers and seasons; a flower among the playing
@@ -319,10 +321,8 @@ class HongKongOld(Ruleset):
     )
 
     def check(self, hand: Hand) -> None:
+        # the option's true/false is checked by type in Ruleset.check_options (1 == True in Python)
         super().check(hand)
-        value = hand.options.get(EXTRAS, False)
-        if not isinstance(value, bool):  # 1 == True would slip through the allowed values
-            raise EngineError(BAD_FIELD, f"option {EXTRAS!r} is {value!r}: it must be true or false")
         for kind in hand.all_tiles():
             if kind >= BONUS_BASE:
                 raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")

@@ -17,9 +17,11 @@ Decisions where the page and its source are silent:
   are `four_sequential_pungs`.
 - The pung of 嚦咕嚦咕 is a pung: honour fan and tile-wide patterns (flushes,
   all simples, 混老頭) count on a seven-pairs hand; set patterns need sets it lacks.
-- `last_tile` (海底撈月) needs a self-draw: it is the last *wall* tile. The events
-  `last_discard` and `robbing_kong` have no fan in this table and count nothing;
-  `three_golds` and `robbing_gold` belong to a game with golds and are refused.
+- Events must fit the win (rules review 2026-11-23, README.md `events`, checked in
+  hand.py): `last_tile` (海底撈月, the last *wall* tile) and `kong_replacement`
+  (槓上開花) with `win: discard` are `bad_field`, as are `last_discard` and
+  `robbing_kong` with a self-draw. Those two have no fan in this table and count
+  nothing; `three_golds` and `robbing_gold` belong to a game with golds and are refused.
 - Wait fans: a winning chow completed on its 1 (or its 9) with only one kind
   waited on (the other end all held) is `single_wait`, as is a pung completed
   from two pairs when the other pair's kind cannot come.
@@ -148,8 +150,8 @@ def all_melded(f: Facts) -> bool:
 
 @pattern("last_tile", "Last Tile Win", "海底撈月", 12)
 def last_tile(f: Facts) -> bool:
-    """Self-drawn on the very last wall tile."""
-    return "last_tile" in f.events and f.self_drawn
+    """Self-drawn on the very last wall tile (a discard with the event is refused on reading)."""
+    return "last_tile" in f.events
 
 
 @pattern("all_pungs", "All Pungs", "碰碰胡", 8)

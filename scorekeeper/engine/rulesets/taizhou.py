@@ -7,8 +7,10 @@ concealed part and the worth-most reading is scored; a loser's tiles are what
 they show and are counted directly (three alike = a closed pung, two = a pair).
 
 Decisions where the page is silent:
-- A substitute never makes a fifth copy of a tile: two red pungs, or a red pung
-  and a fortune standing for a fourth and fifth red, are not a reading.
+- A substitute may stand for a fifth copy of a kind (rules review 2026-11-23,
+  taizhou.md): a fortune, or a white standing for the indicator's kind, is not a
+  physical tile, so only physical tiles count toward four (`too_many_copies` for
+  five in the input). Four East held and a fortune are a pung and an eye of East.
 - A fortune stands for any tile, its own face included; a white standing for the
   indicator's kind is shown with `*` in `sets` like a fortune.
 - Tiles of one kind trade places: the winning tile may be any tile of its kind in
@@ -25,13 +27,21 @@ Decisions where the page is silent:
   discard and a fortune means the hand before the win was sets and a fortune.
   It is kept as stated.
 - Mixed one suit needs one number suit: an all-honour hand is neither one-suit.
-- Four winds adds to the other tai (it reaches the limit anyway).
+- Four winds adds to the other tai (it reaches the limit anyway). It needs each
+  of the four winds: a set of every wind, or (`big_or_little`) sets of three winds
+  and a pair of the fourth. Two sets of one wind, possible now that a fortune may
+  be a fifth copy, are not two of the four.
+- Two pungs of one dragon (four whites and fortunes as a fifth and sixth) are two
+  dragon pungs, 1 tai each: taizhou.md counts each pung of a dragon.
 - `limit` is true when the points reach 100, capped or exactly.
 - Melds never hold the indicator's kind for anyone, loser or winner: those tiles
   are fortunes, and the source forbids fortunes in open sets and kongs.
-- `kong_replacement` is a wall tile (needs `win: self_draw`); `robbing_kong` is
-  a claimed tile (needs `win: discard`); other events count nothing, and the
-  Fujian-only `three_golds` / `robbing_gold` are refused.
+- Events (rules review 2026-11-23, README.md `events`): each must fit the win
+  (`kong_replacement` and `last_tile` a wall tile, `robbing_kong` and
+  `last_discard` a discard; otherwise `bad_field`, checked in hand.py for every
+  ruleset); they count nothing here, and the Fujian-only `three_golds` /
+  `robbing_gold` are refused. A loser's hand takes no events at all (`bad_field`):
+  events tell how the winner won.
 """
 from __future__ import annotations
 
@@ -158,14 +168,9 @@ def pure_one_suit(f: Facts) -> bool:
 
 
 def has_four_winds(f: Facts) -> bool:
-    """Option four_winds: four wind sets ('big'), or three and a wind eye ('big_or_little')."""
+    """Option four_winds: a set of each wind ('big'), or three and the fourth wind's eye ('big_or_little')."""
     rule = f.hand.options.get("four_winds", "off")
-    if rule == "off":
-        return False
-    reading = _read(f)
-    if reading.wind_pungs == 4:
-        return True
-    return rule == "big_or_little" and reading.wind_pungs == 3 and reading.wind_pairs > 0
+    return rule != "off" and _read(f).has_four_winds(little=rule == "big_or_little")
 
 
 FOUR_WINDS_NOTE = "four wind sets (option 'big'), or three and a wind pair (option 'big_or_little')"
@@ -245,15 +250,10 @@ class Taizhou(Ruleset):
         self._check_events(hand)
 
     def _check_events(self, hand: Hand) -> None:
+        # whether an event fits the win (and a loser's hand has none) is read in hand.py
         for event in FOREIGN_EVENTS:
             if event in hand.events:
                 raise EngineError(BAD_FIELD, f"the event {event!r} belongs to Fujian Gold Rush, not {self.name}")
-        if hand.is_loser:
-            return
-        if "kong_replacement" in hand.events and not hand.self_drawn:
-            raise EngineError(BAD_FIELD, "a kong supplement is a wall tile: give 'win': 'self_draw'")
-        if "robbing_kong" in hand.events and hand.self_drawn:
-            raise EngineError(BAD_FIELD, "robbing a kong takes another player's tile: give 'win': 'discard'")
 
     # -- arranging -------------------------------------------------------------
     def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
@@ -303,8 +303,6 @@ class Taizhou(Ruleset):
         best: TaizhouScore | None = None
         groups = arrangement.groups
         found = picks(arrangement, hand.seat_wind)
-        if not found:
-            return None
         free = {index for pick in found for index, _ in pick}
         fixed = [i for i in range(len(groups)) if i not in free]
         winning = arrangement.winning
@@ -337,7 +335,7 @@ class Taizhou(Ruleset):
         if not hand.self_drawn and self._wins(replace(hand, win="self_draw")):
             return (f"the discarded {tile} would only complete the eye together with a fortune, "
                     f"and a discard never does: this hand wins on it only from the wall")
-        return f"with {tile} the fortunes would have to stand for a fifth copy of a tile: there are only four"
+        return super().not_winning_message(hand)
 
     def _wins(self, hand: Hand) -> bool:
         try:

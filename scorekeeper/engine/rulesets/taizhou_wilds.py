@@ -28,7 +28,6 @@ from ..ruleset import Variant
 from ..tiles import DRAGONS, KINDS, WHITE, WINDS, counts_of, is_major
 
 CHOOSABLE = (FREE_SET, FREE_PAIR, FLEX)
-MAX_COPIES = 4
 
 
 def fortune_variants(tiles: Sequence[int], indicator: int) -> list[Variant]:
@@ -87,6 +86,12 @@ def _all_sets(counts: tuple[int, ...], wilds: int) -> bool:
 
 
 # -- readings: what a concrete arrangement shows the table, summed group by group --
+# Readings are sums, yet four winds needs each wind once: each wind counts in its own base-8
+# digit (a hand holds at most 4 sets and 7 pairs, so a digit never carries into the next).
+WIND_DIGITS = {wind: 8 ** place for place, wind in enumerate(WINDS)}
+EACH_WIND_ONCE = sum(WIND_DIGITS.values())
+
+
 class Reading(NamedTuple):
     """What an arrangement shows the table, summed group by group; the predicates read only
     this and the hand's own fields, so equal readings score alike and are scored once."""
@@ -101,9 +106,9 @@ class Reading(NamedTuple):
     closed_kong_major: int = 0
     dragon_pungs: int = 0
     seat_pungs: int = 0
-    wind_pungs: int = 0
+    wind_sets: int = 0  # pungs and kongs of each wind, a digit per wind (WIND_DIGITS)
     value_pairs: int = 0  # pairs of a dragon or the seat wind
-    wind_pairs: int = 0
+    wind_pairs: int = 0  # pairs of each wind, a digit per wind
     characters: int = 0  # tiles of each suit, then of honours
     dots: int = 0
     bamboo: int = 0
@@ -121,6 +126,17 @@ class Reading(NamedTuple):
     def plus(self, other: Reading) -> Reading:
         return Reading(*map(add, self, other))
 
+    def has_four_winds(self, *, little: bool) -> bool:
+        """A set of each wind; with `little`, also a set of three winds and a pair of the fourth.
+
+        taizhou.md 四喜 is the four winds: now that a fortune may be a fifth copy, two sets
+        (or a set and the pair) of one wind could otherwise pass for two of the four.
+        """
+        if self.wind_sets == EACH_WIND_ONCE:
+            return True
+        missing = EACH_WIND_ONCE - self.wind_sets
+        return little and missing in WIND_DIGITS.values() and (self.wind_pairs // missing) % 8 > 0
+
 
 SUIT_FIELDS = ("characters", "dots", "bamboo", "honors")
 
@@ -135,10 +151,10 @@ def contribution(group: Group, closed: bool, seat_wind: int) -> Reading:
         marks[f"{'closed' if closed else 'open'}_{group.kind}_{size}"] = 1
         marks["dragon_pungs"] = int(first in DRAGONS)
         marks["seat_pungs"] = int(first == seat_wind)
-        marks["wind_pungs"] = int(first in WINDS)
+        marks["wind_sets"] = WIND_DIGITS.get(first, 0)
     elif group.kind == PAIR:
         marks["value_pairs"] = int(first in DRAGONS or first == seat_wind)
-        marks["wind_pairs"] = int(first in WINDS)
+        marks["wind_pairs"] = WIND_DIGITS.get(first, 0)
     return Reading(**marks)
 
 
@@ -233,22 +249,19 @@ Pick = tuple[tuple[int, Group], ...]  # (index of a free or flex group, the conc
 
 
 def picks(arrangement: Arrangement, seat_wind: int) -> list[Pick]:
-    """Ways to make the free or flex groups concrete, one per class of candidate; none when a
-    substitute would already make a fifth copy, one empty pick when nothing is free."""
+    """Ways to make the free or flex groups concrete, one per class of candidate; one empty
+    pick when nothing is free.
+
+    taizhou.md: a substitute stands for any tile, even a fifth copy of a kind (only
+    physical tiles count toward four), so no candidate is ever ruled out by the tiles held.
+    """
     slots = [i for i, g in enumerate(arrangement.groups) if g.kind in CHOOSABLE]
     if not slots:
-        return [()] if within_copies(arrangement.groups) else []
-    fixed = [g for g in arrangement.groups if g.kind not in CHOOSABLE]
-    if not within_copies(fixed):
-        return []
-    held = Counter(t for g in fixed for t in g.tiles)
+        return [()]
+    held = Counter(t for g in arrangement.groups if g.kind not in CHOOSABLE for t in g.tiles)
     suits = _suits(arrangement.groups)
-    options = [[(i, g) for g in _candidates(arrangement.groups[i], held, suits, seat_wind)]
-               for i in slots]
-    found = list(product(*options))
-    if len(slots) > 1:  # candidates were checked one by one: check them together
-        found = [p for p in found if within_copies(concrete(arrangement, p).groups)]
-    return found
+    options = [[(i, g) for g in _candidates(arrangement.groups[i], held, suits, seat_wind)] for i in slots]
+    return list(product(*options))
 
 
 def concrete(arrangement: Arrangement, pick: Pick) -> Arrangement:
@@ -260,12 +273,6 @@ def concrete(arrangement: Arrangement, pick: Pick) -> Arrangement:
     return replace(arrangement, groups=tuple(groups))
 
 
-def within_copies(groups: Sequence[Group]) -> bool:
-    """A substitute never makes a fifth copy of a tile (there are only four of each)."""
-    stood = stood_for(groups)
-    return all(sum(g.tiles.count(k) for g in groups) <= MAX_COPIES for k in stood)
-
-
 def _suits(groups: Sequence[Group]) -> tuple[int, ...]:
     """The number suits of the real tiles; characters when there are none (any one suit will do)."""
     found = sorted({t // 9 for g in groups for t in g.real_tiles() if t < 27})
@@ -273,10 +280,11 @@ def _suits(groups: Sequence[Group]) -> tuple[int, ...]:
 
 
 def _classes(seat_wind: int, suits: tuple[int, ...], pair: bool) -> list[Sequence[int]]:
-    """Kinds that score alike as a wild pung (or pair); only which of them is still free differs.
+    """Kinds that score alike as a wild pung (or pair), but for four winds: one of each class
+    is tried, the one the other groups hold least (`_least_held`).
 
     taizhou.md: a pung scores by major or minor, tai for a dragon or the seat wind, and
-    one-suit by its suit; four winds needs other winds.
+    one-suit by its suit; four winds needs each wind, so the wind no other group holds.
     """
     classes: list[Sequence[int]] = [DRAGONS, (seat_wind,), tuple(w for w in WINDS if w != seat_wind)]
     for s in suits:
@@ -288,34 +296,21 @@ def _classes(seat_wind: int, suits: tuple[int, ...], pair: bool) -> list[Sequenc
     return classes
 
 
-def _free(kinds: Sequence[int], held: Counter[int], adding: int) -> int | None:
-    return next((k for k in kinds if held[k] + adding <= MAX_COPIES), None)
+def _least_held(kinds: Sequence[int], held: Counter[int]) -> int:
+    """The class's kind the other groups hold least: the missing wind for four winds, and
+    otherwise no needless fifth copy in the sets shown."""
+    return min(kinds, key=held.__getitem__)
 
 
 def _candidates(group: Group, held: Counter[int], suits: tuple[int, ...], seat_wind: int) -> list[Group]:
     if group.kind == FLEX:
-        return _flex_candidates(group.first, held)
+        # A pung scores at least what a chow does wherever the winning tile is (a closed
+        # pung beats a gap call, an open one ties it and may make all pungs), and it is
+        # always allowed (taizhou.md: a fortune may be a fifth copy), so chows are never tried.
+        return [Group(PUNG, (group.first,) * 3, (False, True, True))]
     size = 2 if group.kind == FREE_PAIR else 3
-    kinds = [_free(c, held, size) for c in _classes(seat_wind, suits, size == 2)]
-    return [Group(PAIR if size == 2 else PUNG, (k,) * size, (True,) * size) for k in kinds if k is not None]
-
-
-def _flex_candidates(real: int, held: Counter[int]) -> list[Group]:
-    """One real tile and two wilds: the pung of it, else each chow through it.
-
-    A pung scores at least what a chow does wherever the winning tile is (a closed pung
-    beats a gap call, an open one ties it and may make all pungs), so chows are tried
-    only when the pung would be a fifth copy.
-    """
-    if held[real] + 3 <= MAX_COPIES:
-        return [Group(PUNG, (real,) * 3, (False, True, True))]
-    found = []
-    low = real - real % 9
-    for start in (real - 2, real - 1, real):
-        tiles = (start, start + 1, start + 2)
-        if low <= start and start + 2 <= low + 8 and all(held[t] + 1 <= MAX_COPIES for t in tiles):
-            found.append(Group(CHOW, tiles, tuple(t != real for t in tiles)))
-    return found
+    return [Group(PAIR if size == 2 else PUNG, (_least_held(kinds, held),) * size, (True,) * size)
+            for kinds in _classes(seat_wind, suits, size == 2)]
 
 
 def shown(arrangement: Arrangement, indicator: int) -> list[str]:

@@ -9,11 +9,19 @@ Decisions where the page and its source are silent:
 - Mixed Greater Terminals needs terminals as well as honours (an all-honour hand
   is All Honours); both Lesser patterns need at least one chow (without one the
   hand is a Greater one).
-- Final Draw needs a self-draw and Final Discard a discard: the event alone with
-  the other kind of win counts nothing.
+- Events must fit the win (rules review 2026-11-23, README.md `events`, checked in
+  hand.py): `last_tile` (Final Draw) and `kong_replacement` (Win on Kong) need a
+  self-draw, `last_discard` (Final Discard) and `robbing_kong` a discard; the other
+  pairing is `bad_field`, never scored.
+- Option `chicken: 0` (rules review 2026-11-23): a hand with no pattern in 1-10
+  still lists `chicken_hand`, valued 0, so a player sees why it is worth 0.
+  The option is the number 1 or 0 or the text "no": JSON `true`/`false` are
+  `bad_field` (checked by type, as Python counts True as 1).
 - The `human` event is not a Zung Jung pattern and counts nothing.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..facts import Facts, in_three_suits
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -243,14 +251,14 @@ def pure_greater_terminals(f: Facts) -> bool:
 # -- 9 incidental ----------------------------------------------------------------------
 @pattern("final_draw", "Final Draw", "海底撈月", 10, "9.1")
 def final_draw(f: Facts) -> bool:
-    """Self-drawn on the last wall tile."""
-    return "last_tile" in f.events and f.self_drawn
+    """Self-drawn on the last wall tile (with a discard the event is refused on reading)."""
+    return "last_tile" in f.events
 
 
 @pattern("final_discard", "Final Discard", "河底撈魚", 10, "9.1")
 def final_discard(f: Facts) -> bool:
-    """Won on the last discard."""
-    return "last_discard" in f.events and not f.self_drawn
+    """Won on the last discard (with a self-draw the event is refused on reading)."""
+    return "last_discard" in f.events
 
 
 @pattern("win_on_kong", "Win on Kong", "嶺上開花", 10, "9.2")
@@ -382,7 +390,8 @@ class ZungJung(Ruleset):
             chicken = self.option(facts.hand, "chicken")
             if chicken == "no":
                 return None
-            counted = [Counted(CHICKEN)] if chicken else []
+            # zung-jung.md: chicken hand; with option 0 it is still listed, worth 0
+            counted = [Counted(replace(CHICKEN, value=chicken))]
             points = sum(c.value for c in counted)
         flowers = count_patterns(FLOWERS, facts)
         return Score(points + sum(c.value for c in flowers), counted + flowers, limit)
