@@ -10,12 +10,12 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import score_hand
+from scorekeeper.engine import EVENT_WINS, score_hand
 
 from .entry import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 from .models import SEATS, Hand, Session
 from .names import engine_error, unit_name
-from .profiles import Profile, get_profile
+from .profiles import EVENT_LABELS, Profile, get_profile
 from .replay import HandState, Replay, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
 from .selectors import Payment, debt_changes, payments
 
@@ -154,7 +154,7 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Pr
                                  gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
                                  ) % {"have": have, "needed": needed}
         return
-    if entry.winner_seat is None:
+    if entry.winner_seat is None or _events_fit(check, entry, profile):
         return
     fields = hand_fields(tiles=entry.tiles_fields(profile), events=allowed_events(entry, profile))
     check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
@@ -181,6 +181,22 @@ def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: P
                 "name": names[seat]}
         else:
             check.loser_totals[seat] = points
+
+
+def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+    """rules/README.md: an event must fit how the hand was won; said in a player's words, beside the events."""
+    for event in allowed_events(entry, profile):
+        needed = EVENT_WINS.get(event, ("",))[0]
+        if needed == "self_draw" and not entry.self_drawn:
+            check.errors["events"] = gettext("“%(event)s” is a win on a wall tile: choose Self-drawn, or untick it.")
+        elif needed == "discard" and entry.self_drawn:
+            check.errors["events"] = gettext("“%(event)s” is a win on another player's tile: choose who discarded "
+                                             "it, or untick it.")
+        else:
+            continue
+        check.errors["events"] %= {"event": EVENT_LABELS[event]}
+        return True
+    return False
 
 
 def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:

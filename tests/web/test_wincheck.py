@@ -30,3 +30,25 @@ def test_win_check_shows_the_engine_message_for_an_impossible_hand(make_session)
         winner=0, how="self", concealed="11111m23456789p", winning_tile="1p"))
 
     assert "5 copies of 1m" in check.errors["tiles"] or "tiles" in check.errors
+
+
+def test_an_event_that_does_not_fit_the_win_is_named_beside_the_events(make_session):
+    session = make_session("taiwan")
+    tiles = {"concealed": "123m456m789m123p456p1z", "winning_tile": "1z"}
+
+    on_a_discard = win_check(session=session, entry=entry_of(winner=1, how=2, event=["kong_replacement"], **tiles))
+    self_drawn = win_check(session=session, entry=entry_of(winner=1, how="self", event=["kong_replacement"], **tiles))
+
+    assert not on_a_discard.ready
+    assert on_a_discard.errors["events"] == ("“Won on a kong replacement tile” is a win on a wall tile: "
+                                             "choose Self-drawn, or untick it.")
+    assert self_drawn.ready, self_drawn.errors
+    assert "kong_replacement" in {p["key"] for p in self_drawn.score["patterns"]}
+
+
+def test_a_robbed_kong_needs_a_discarder(make_session, win):
+    session = make_session("zung-jung")
+
+    check = win_check(session=session, entry=entry_of(winner=0, how="self", event=["robbing_kong"], **ZJ_TILES))
+
+    assert check.errors["events"].startswith("“Robbed a kong” is a win on another player's tile")
