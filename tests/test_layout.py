@@ -18,3 +18,10 @@ def test_engine_does_not_import_django():
         if DJANGO_IMPORT.match(line)
     ]
     assert offenders == []
+
+
+def test_test_files_have_names_of_their_own():
+    """pytest imports test modules by basename (the folders are not packages): two alike break collection."""
+    tests = Path(__file__).resolve().parent
+    names = [path.name for path in tests.rglob("test_*.py")]
+    assert sorted(name for name in set(names) if names.count(name) > 1) == []
