@@ -77,7 +77,7 @@ MIDDLEWARE = [
     # The language: the switcher's choice (a cookie), else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     # A body bigger than any form of the app is refused with a 400 before anything reads it.
-    "scorekeeper.tables.limits.refuse_oversized_body",
+    "scorekeeper.tables.middleware.refuse_oversized_body",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -127,7 +127,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
 # Three languages; Chinese in both scripts. Pattern and ruleset names come from the engine's
-# own `name_zh`, converted to the active script (scorekeeper/tables/names.py).
+# own `name_zh`, converted to the active script (scorekeeper/tables/display/names.py).
 LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
@@ -170,6 +170,6 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # The biggest form (a win by tiles with every loser's tiles) is a few kB: 64 kB is ample,
-# and anything bigger is refused with a 400 (scorekeeper/tables/limits.py).
+# and anything bigger is refused with a 400 (scorekeeper/tables/middleware.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from scorekeeper.tables import offline
+from scorekeeper.tables.views import offline
 
 urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),

@@ -14,10 +14,9 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import payoff_for, settle_session
+from scorekeeper.engine import get_ruleset, payoff_for, settle_session
 
 from .models import Hand, Session
-from .profiles import get_profile
 
 CACHE_SIZE = 64
 
@@ -152,8 +151,17 @@ def replay_inputs(*, session: Session, hand_ids: list[int], inputs: list[dict[st
     return Replay(hand_ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
 
 
+@dataclass(frozen=True)
+class Scored:
+    """A candidate hand its check has scored from the tiles already: the engine is given its totals
+    (`given`, as `compact` gives earlier hands) and its answer keeps the check's scores (`answers`)."""
+
+    given: dict[str, Any]
+    answers: dict[str, Any]
+
+
 def replay_candidate(*, session: Session, replay: Replay, index: int, candidate: dict[str, Any] | None,
-                     replacing: bool = False, hand_id: int = 0) -> Replay:
+                     replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> Replay:
     """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
     with the hand there removed. The result can stand as the session's next cached replay."""
     inputs, ids = list(replay.inputs), list(replay.hand_ids)
@@ -164,10 +172,27 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
     else:
         inputs.insert(index, candidate)
         ids.insert(index, hand_id)
-    answer = settle_session(settle_fields(session=session, hands=compact(replay, index) + inputs[index:]))
+    return _replayed_from(session, replay, index, inputs, ids, scored)
+
+
+def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) -> Replay:
+    """The session replayed with `hands` (unsaved) after its own: the replay a save of them keeps."""
+    inputs = [*base.inputs, *(settle_hand(session=session, hand=h) for h in hands)]
+    return _replayed_from(session, base, len(base.inputs), inputs, [*base.hand_ids, *([0] * len(hands))])
+
+
+def _replayed_from(session: Session, replay: Replay, index: int, inputs: list[dict[str, Any]],
+                   ids: list[int], scored: Scored | None = None) -> Replay:
+    """`inputs` replayed, the first `index` of which are `replay`'s own: given as scored (compact)."""
+    given = compact(replay, index) + inputs[index:]
+    if scored is not None:
+        given[index] = scored.given
+    answer = settle_session(settle_fields(session=session, hands=given))
     if answer.get("ok") and replay.ok:
         for before, answered in zip(replay.answer["hands"][:index], answer["hands"]):
             answered.update({k: before[k] for k in ("score", "loser_scores") if k in before})
+    if answer.get("ok") and scored is not None:
+        answer["hands"][index].update(scored.answers)
     return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
 
 
@@ -183,7 +208,7 @@ def compact(replay: Replay, upto: int) -> list[dict[str, Any]]:
     inputs = replay.inputs[:upto]
     if not replay.ok:
         return inputs
-    figure = "fan" if replay.answer.get("ruleset") == "taiwan" else "points"
+    figure = payoff_for(replay.answer["ruleset"]).figures[0]
     out = []
     for given, answered in zip(inputs, replay.answer["hands"]):
         if "hand" in given and "score" in answered:
@@ -214,15 +239,15 @@ def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
         if hand.spot_to is not None:
             spot["to"] = hand.spot_to
         return spot
-    profile = get_profile(session.ruleset)
+    payoff = payoff_for(session.ruleset)
     win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
     if hand.tiles is not None:
         win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
     else:
-        win[hand.figure_field or profile.figure_fields[0][0]] = hand.figure
-    if profile.responsible:
+        win[hand.figure_field or payoff.figures[0]] = hand.figure
+    if "responsible" in payoff.win_fields:
         win["responsible"] = hand.responsible
-    if profile.loser_points:
+    if "loser_points" in payoff.win_fields:
         win["loser_points"] = hand.loser_points
     return win
 
@@ -244,7 +269,7 @@ def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState,
     else:
         done.update(win="self_draw" if self_drawn else "discard", dealer=state.is_dealer(seat),
                     dealer_streak=state.dealer_streak if state.is_dealer(seat) else 0)
-    declared = {o["name"] for o in get_profile(session.ruleset).ruleset.describe()["options"]}
+    declared = {option.name for option in get_ruleset(session.ruleset).options}
     options = {k: v for k, v in session.options.items() if k in declared}
     if options:
         done["options"] = options

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.tables import services
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_helpers import ZJ_TILES, entry_of  # noqa: E402
+from web_helpers import ZJ_TILES, entry_of, record_win  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,8 +38,8 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
     owner = get_user_model().objects.get(username="ann")
     session = services.session_create(ruleset="zung-jung", names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
                                       stakes={}, options={}, owner=owner)
-    services.hand_record_win(session=session, entry=entry_of(winner=1, how=2, mode="tiles", **ZJ_TILES))
-    services.hand_record_win(session=session, entry=entry_of(winner=0, how="self", mode="figure", figure=30))
+    record_win(session=session, entry=entry_of(winner=1, how=2, mode="tiles", **ZJ_TILES))
+    record_win(session=session, entry=entry_of(winner=0, how="self", mode="figure", figure=30))
     url = f"{live_server.url}/sessions/{session.pk}/"
     page.goto(url)
     expect(page.get_by_role("link", name="Settle up")).to_be_visible()

@@ -58,7 +58,7 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     bob.get_by_role("button", name="By points").click()
     settled(bob)
     bob.get_by_label("Points", exact=True).fill("12")
-    expect(bob.locator("#preview").get_by_text("Who pays whom")).to_be_visible()
+    expect(bob.locator("#preview").get_by_text("Who owes whom (on the tab)")).to_be_visible()
     bob.get_by_role("button", name="Save hand").click()
     expect(bob.get_by_text("Hand saved.")).to_be_visible()
     expect(bob.locator(".seat", has_text="Di")).to_contain_text("+36")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from web_helpers import NAMES, entry_of
+from web_helpers import NAMES, entry_of, record_win, record_win
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
@@ -84,5 +84,5 @@ def win(db):
     def record(session, winner: int, how: str | int, **fields: Any):
         if "figure" in fields:
             fields.setdefault("mode", "figure")
-        return services.hand_record_win(session=session, entry=entry_of(winner=winner, how=how, **fields))
+        return record_win(session=session, entry=entry_of(winner=winner, how=how, **fields))
     return record

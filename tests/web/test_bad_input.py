@@ -5,7 +5,7 @@ import re
 
 import pytest
 from django.test import Client
-from web_helpers import entry_of, rev
+from web_helpers import entry_of, record_win, rev
 
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Player, Session
@@ -194,7 +194,7 @@ def test_script_names_are_escaped_everywhere(client, guest):
     response = new_session(client, east=SCRIPT, south='"><img src=x onerror=alert(2)>')
     session = Session.objects.get()
     assert response.status_code == 302
-    hand = services.hand_record_win(session=session, entry=entry_of(
+    hand = record_win(session=session, entry=entry_of(
         winner=0, how=1, mode="figure", figure=8, note=SCRIPT))
     services.hand_record_spot(session=session, kind="failed_peng", player=1, to=0)
     gone = services.hand_record_draw(session=session, note=SCRIPT)

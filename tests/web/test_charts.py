@@ -6,7 +6,7 @@ import pytest
 from django.template.loader import render_to_string
 
 from scorekeeper.tables import services
-from scorekeeper.tables.charts import COLOURS, balance_chart_svg, balance_series, session_balance_chart
+from scorekeeper.tables.display.charts import COLOURS, balance_chart_svg, balance_series, session_balance_chart
 from scorekeeper.tables.replay import session_replay
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

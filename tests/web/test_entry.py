@@ -1,8 +1,9 @@
 """The win entry's keypad: each tap is a form post the server applies to the form's fields."""
 import pytest
 
-from scorekeeper.tables.entry import TileHand, WinEntry, keypad_codes, keypad_suits
-from scorekeeper.tables.profiles import get_profile
+from scorekeeper.tables.entry.keypad import Target, apply_action, keypad_codes, keypad_suits
+from scorekeeper.tables.entry.win_fields import TileHand, WinEntry
+from scorekeeper.tables.display.rulesets import get_profile
 
 ZJ = get_profile("zung-jung")
 
@@ -10,7 +11,7 @@ ZJ = get_profile("zung-jung")
 def tapped(*actions: str, profile=ZJ, **start) -> WinEntry:
     entry = WinEntry(**start)
     for action in actions:
-        entry.apply_action(action, profile)
+        apply_action(entry, action, profile)
     return entry
 
 
@@ -25,7 +26,7 @@ def test_hand_full_moves_on_to_the_winning_tile():
     entry = tapped(*taps)
 
     assert entry.target == "winning"
-    entry.apply_action("add:2z", ZJ)
+    apply_action(entry, "add:2z", ZJ)
     assert entry.winning_tile == "2z"
     assert entry.hand.concealed == "123m456p789s1112z"
 
@@ -111,8 +112,8 @@ def test_unknown_actions_change_nothing():
 def test_fujian_keypad_has_no_honours_in_the_hand_and_winds_as_bonus():
     fujian = get_profile("fujian")
 
-    assert keypad_suits("hand", fujian) == ["m", "p", "s"]
-    assert keypad_codes("bonus", fujian) == ["1z", "2z", "3z", "4z", "7z"]
+    assert keypad_suits(Target("hand"), fujian) == ["m", "p", "s"]
+    assert keypad_codes(Target("bonus"), fujian) == ["1z", "2z", "3z", "4z", "7z"]
 
 
 def test_responsible_defaults_to_the_discarder_in_zung_jung():

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scorekeeper.tables import services
-from scorekeeper.tables.exports import session_backup, session_csv, session_restore
+from scorekeeper.tables.selectors import session_backup, session_csv
+from scorekeeper.tables.services import session_restore
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import forget_all, session_replay
 

@@ -344,14 +344,14 @@ def test_a_scorer_link_may_use_quick_entry(guest, make_session):
 
 
 def test_a_line_the_engine_refuses_is_marked_on_its_line_and_nothing_is_saved(client, make_session, monkeypatch):
-    from scorekeeper.tables import quick_entry
+    from scorekeeper.tables import replay as replay_module
     session = make_session()
-    settle_hand = quick_entry.settle_hand
+    settle_hand = replay_module.settle_hand
 
     def unlucky(*, session, hand):  # the engine refuses an unknown field: as it would any bad hand
         given = settle_hand(session=session, hand=hand)
         return given | {"unlucky": True} if given.get("points") == 13 else given
-    monkeypatch.setattr(quick_entry, "settle_hand", unlucky)
+    monkeypatch.setattr(replay_module, "settle_hand", unlucky)
 
     response = quick(client, session, "W2 d3 8\nW2 13\nD", "save")
 

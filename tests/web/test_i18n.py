@@ -11,7 +11,7 @@ from django.conf import settings
 from web_helpers import ZJ_TILES
 
 from scorekeeper.engine import RULESETS
-from scorekeeper.tables import names
+from scorekeeper.tables.display import names
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 ACCEPT = {"en": "en-GB,en;q=0.9", "zh-hant": "zh-TW,zh;q=0.9", "zh-hans": "zh-CN,zh;q=0.9"}

@@ -10,9 +10,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
-from web_helpers import entry_of, rev
+from web_helpers import entry_of, record_win, replace_win, rev
 
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.replay import session_replay
+from scorekeeper.tables.services import hands as hands_module
 from scorekeeper.tables.models import Hand, Session
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -68,15 +70,15 @@ def test_a_save_racing_its_own_retry_returns_the_first(make_session, monkeypatch
     """Two requests with one token that both looked before either saved: the unique token decides."""
     session = make_session()
     entry = entry_of(winner=0, how="self", mode="figure", figure=8)
-    first = services.hand_record_win(session=session, entry=entry)
-    real, looks = services._already_saved, []
+    first = record_win(session=session, entry=entry)
+    real, looks = hands_module._saved_with, []
 
-    def late_look(token):  # the retry's first look finds nothing, as it would have a moment earlier
-        looks.append(token)
-        return None if len(looks) == 1 else real(token)
+    def late_look(tokens):  # the retry's first look finds nothing, as it would have a moment earlier
+        looks.append(tokens)
+        return [] if len(looks) == 1 else real(tokens)
 
-    monkeypatch.setattr(services, "_already_saved", late_look)
-    again = services.hand_record_win(session=session, entry=entry)
+    monkeypatch.setattr(hands_module, "_saved_with", late_look)
+    again = record_win(session=session, entry=entry)
     assert len(looks) == 2  # it got as far as the insert, which the unique token refused
     assert again.pk == first.pk and session.hands.count() == 1
 
@@ -132,7 +134,7 @@ def test_an_edit_against_a_changed_session_is_refused(client, make_session, win)
     hand = win(session, 1, 2, figure=20)
     html = body(client.get(f"/hands/{hand.pk}/edit/"))
     stale = field(html, "revision")
-    services.hand_update_win(hand=hand, entry=entry_of(winner=1, how=2, mode="figure", figure=40))
+    replace_win(hand=hand, entry=entry_of(winner=1, how=2, mode="figure", figure=40))
 
     response = client.post(f"/hands/{hand.pk}/edit/", {"winner": "1", "how": "3", "mode": "figure",
                                                         "figure": "30", "action": "save", "revision": stale})
@@ -195,7 +197,7 @@ def test_editing_a_hand_deleted_meanwhile_says_where_it_went(client, make_sessio
 def test_a_write_that_fails_half_way_leaves_nothing(make_session, monkeypatch):
     session = make_session()
     revision = rev(session)
-    monkeypatch.setattr(services, "_touch", lambda session, after: (_ for _ in ()).throw(RuntimeError("power cut")))
+    monkeypatch.setattr(hands_module, "new_revision", lambda session, after: (_ for _ in ()).throw(RuntimeError("power cut")))
 
     with pytest.raises(RuntimeError):
         services.hand_record_draw(session=session)
@@ -208,7 +210,7 @@ def test_a_deleted_hand_is_listed_and_restored_in_its_place(client, make_session
     first = win(session, 1, 2, figure=10)
     win(session, 3, 0, figure=10)
     client.post(f"/hands/{first.pk}/delete/", {"revision": rev(session)})
-    assert selectors.session_replay(session=Session.objects.get(pk=session.pk)).hand_ids == \
+    assert session_replay(session=Session.objects.get(pk=session.pk)).hand_ids == \
         [h.pk for h in session.hands.live()]
 
     history = body(client.get(f"/sessions/{session.pk}/history/"))
@@ -218,7 +220,7 @@ def test_a_deleted_hand_is_listed_and_restored_in_its_place(client, make_session
     text = body(response)
     assert "Hand 1 restored." in text
     assert "Hand 2 (was hand 1): dealer now Bob (was Ann)" in text  # zung-jung.md: the deal passes each hand
-    replay = selectors.session_replay(session=Session.objects.get(pk=session.pk))
+    replay = session_replay(session=Session.objects.get(pk=session.pk))
     assert replay.hand_ids[0] == first.pk and len(replay.hand_ids) == 2
 
 

@@ -10,10 +10,11 @@ import pytest
 from django.apps import apps
 
 from scorekeeper.tables import services
-from scorekeeper.tables.forms import SessionForm
-from scorekeeper.tables.exports import session_backup, session_csv, session_restore
+from scorekeeper.tables.entry.forms import SessionForm
+from scorekeeper.tables.selectors import session_backup, session_csv
+from scorekeeper.tables.services import session_restore
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.profiles import get_profile
+from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.replay import session_replay
 
 NAMES = ["Ah Lok", "Sofia", "Kenji", "Mei"]

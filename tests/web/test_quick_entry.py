@@ -5,9 +5,10 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from scorekeeper.tables import quick_entry, services
+from scorekeeper.tables import replay as replay_module, services
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.quick_entry import parse_quick_entry, quick_entry_apply, quick_entry_check
+from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
+from scorekeeper.tables.services import quick_entry_apply
 from scorekeeper.tables.replay import session_replay
 
 from web_helpers import rev
@@ -162,12 +163,12 @@ def test_every_line_the_engine_refuses_is_named(make_session, win, monkeypatch):
     """The engine takes any figure the table agrees on; a line it refused would be named by its number."""
     session = make_session("zung-jung")
     win(session, 0, "self", figure=10)
-    settle_hand = quick_entry.settle_hand
+    settle_hand = replay_module.settle_hand
 
     def unlucky(*, session, hand):  # the engine refuses an unknown field: as it would any bad hand
         given = settle_hand(session=session, hand=hand)
         return given | {"unlucky": True} if given.get("points") == 13 else given
-    monkeypatch.setattr(quick_entry, "settle_hand", unlucky)
+    monkeypatch.setattr(replay_module, "settle_hand", unlucky)
 
     result = quick_entry_apply(session=session, text="W2 d3 8\nW2 13\nD\n\nW3 d1 13\nW4 5")
 

@@ -9,7 +9,7 @@ from django.utils import translation
 from test_i18n import ACCEPT
 from web_helpers import rev
 
-from scorekeeper.tables.quick_entry import parse_quick_entry
+from scorekeeper.tables.entry.quick_entry import parse_quick_entry
 
 
 def check(client, session, text, language):

@@ -1,8 +1,9 @@
 """Reads: the replay is the truth, cached by revision; pages cost a fixed number of queries."""
 import pytest
-from web_helpers import entry_of
+from web_helpers import entry_of, replace_win
 
 from scorekeeper.tables import replay as replay_module
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables import selectors, services
 
 
@@ -53,12 +54,12 @@ def test_replay_is_cached_until_the_session_changes(make_session, win, monkeypat
     monkeypatch.setattr(replay_module, "settle_session", lambda data: calls.append(1) or real(data))
     replay_module.forget_all()
     fresh(session)
-    first = selectors.session_replay(session=session)
-    second = selectors.session_replay(session=session)
+    first = session_replay(session=session)
+    second = session_replay(session=session)
     assert first is second and len(calls) == 1
 
     services.hand_record_draw(session=session)
-    assert selectors.session_replay(session=fresh(session)).hand_ids != first.hand_ids
+    assert session_replay(session=fresh(session)).hand_ids != first.hand_ids
 
 
 @pytest.mark.parametrize("hands", [3, 30])
@@ -80,9 +81,9 @@ def test_replay_changes_say_what_moved_after_an_edit(make_session, win):
     session = make_session("taiwan")
     first = win(session, 0, "self", figure=5)
     win(session, 0, 1, figure=5)
-    before = selectors.session_replay(session=fresh(session))
-    services.hand_update_win(hand=first, entry=entry_of(winner=2, how="self", mode="figure", figure=5))
-    after = selectors.session_replay(session=fresh(session))
+    before = session_replay(session=fresh(session))
+    replace_win(hand=first, entry=entry_of(winner=2, how="self", mode="figure", figure=5))
+    after = session_replay(session=fresh(session))
     lines = selectors.replay_changes(session=session, before=before, after=after, changed=first.pk)
 
     # taiwan.md: the dealer keeps the deal only on a win or a draw
@@ -95,9 +96,9 @@ def test_replay_changes_when_nothing_moved(make_session, win):
     session = make_session()
     hand = win(session, 1, 2, figure=10)
     win(session, 2, 3, figure=10)
-    before = selectors.session_replay(session=fresh(session))
-    services.hand_update_win(hand=hand, entry=entry_of(winner=1, how=2, mode="figure", figure=10, note="ok"))
-    after = selectors.session_replay(session=fresh(session))
+    before = session_replay(session=fresh(session))
+    replace_win(hand=hand, entry=entry_of(winner=1, how=2, mode="figure", figure=10, note="ok"))
+    after = session_replay(session=fresh(session))
 
     assert selectors.replay_changes(session=session, before=before, after=after, changed=hand.pk) == [
         "Nothing else changed: no later hand and no balance moved."]
@@ -110,7 +111,7 @@ def test_a_preview_replay_equals_the_full_replay(make_session, win):
     win(session, 0, "self", **tiles)
     win(session, 0, 1, **tiles)
     win(session, 2, "self", **tiles)
-    replay = selectors.session_replay(session=fresh(session))
+    replay = session_replay(session=fresh(session))
     candidate = {"winner": 3, "discarder": 0, "fan": 7}
     quick = replay_module.replay_candidate(session=session, replay=replay, index=3, candidate=candidate)
     full = replay_module.settle_session(replay_module.settle_fields(session=session,
@@ -129,9 +130,9 @@ def test_replay_changes_after_a_delete_name_the_hands_old_numbers(make_session, 
     session = make_session("zung-jung")
     first = win(session, 1, 2, figure=10)
     win(session, 3, 0, figure=10)
-    before = selectors.session_replay(session=fresh(session))
+    before = session_replay(session=fresh(session))
     services.hand_delete(hand=first)
-    after = selectors.session_replay(session=fresh(session))
+    after = session_replay(session=fresh(session))
     lines = selectors.replay_changes(session=session, before=before, after=after, changed=before.hand_ids[0])
 
     assert lines[0] == "Hand 1 (was hand 2): dealer now Ann (was Bob)."
@@ -149,7 +150,7 @@ def test_a_full_game_is_offered_a_settle_up(make_session, win):
 def test_money_is_shown_to_the_cent_half_a_cent_up():
     from decimal import Decimal
 
-    from scorekeeper.tables.selectors import money
+    from scorekeeper.tables.display.money import money
     assert money(Decimal("35.625")) == "35.63"
     assert money(Decimal("71.25")) == "71.25"
     assert money(Decimal("1200")) == "1,200"

@@ -5,14 +5,15 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.models import Hand, Player, Session
 
-from web_helpers import ZJ_TILES, entry_of
+from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
 
 
 def replay_of(session):
     session.refresh_from_db()
-    return selectors.session_replay(session=session)
+    return session_replay(session=session)
 
 
 def balances(session):
@@ -48,8 +49,8 @@ def test_win_by_tiles_stores_the_tiles_not_the_score(make_session, win):
 def test_the_same_form_submitted_twice_is_saved_once(make_session):
     session = make_session()
     entry = entry_of(winner=0, how="self", mode="figure", figure=8)
-    first = services.hand_record_win(session=session, entry=entry)
-    again = services.hand_record_win(session=session, entry=entry)
+    first = record_win(session=session, entry=entry)
+    again = record_win(session=session, entry=entry)
 
     assert first.pk == again.pk
     assert session.hands.count() == 1
@@ -66,7 +67,7 @@ def test_a_draw_twice_with_one_token_is_one_draw(make_session):
 def test_a_bad_win_is_refused_with_messages_by_field(make_session):
     session = make_session()
     with pytest.raises(ValidationError) as error:
-        services.hand_record_win(session=session, entry=entry_of(winner=1, how=1, mode="figure", figure="x"))
+        record_win(session=session, entry=entry_of(winner=1, how=1, mode="figure", figure="x"))
 
     assert set(error.value.message_dict) >= {"how", "figure"}
     assert session.hands.count() == 0
@@ -75,7 +76,7 @@ def test_a_bad_win_is_refused_with_messages_by_field(make_session):
 def test_an_impossible_hand_by_tiles_is_refused_with_the_engine_message(make_session):
     session = make_session()
     with pytest.raises(ValidationError) as error:
-        services.hand_record_win(session=session, entry=entry_of(
+        record_win(session=session, entry=entry_of(
             winner=1, how=2, concealed="123m456p789s1113z", winning_tile="5z"))
 
     assert "do not make a winning hand" in error.value.message_dict["tiles"][0]
@@ -94,7 +95,7 @@ def test_positions_follow_entry_order(make_session, win):
 def test_editing_a_hand_replays_the_session(make_session, win):
     session = make_session("zung-jung")
     hand = win(session, 1, 2, figure=20)
-    services.hand_update_win(hand=hand, entry=entry_of(winner=1, how="self", mode="figure", figure=20))
+    replace_win(hand=hand, entry=entry_of(winner=1, how="self", mode="figure", figure=20))
 
     assert balances(session) == ["-20", "60", "-20", "-20"]
 
@@ -177,6 +178,6 @@ def test_a_hand_the_engine_no_longer_accepts_can_be_mended(make_session, win):
     broken = replay_of(session)
     assert not broken.ok and "hand 1" in broken.error
 
-    services.hand_update_win(hand=Hand.objects.get(pk=hand.pk),
+    replace_win(hand=Hand.objects.get(pk=hand.pk),
                              entry=entry_of(winner=1, how=2, mode="figure", figure=10))
     assert replay_of(session).ok

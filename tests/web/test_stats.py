@@ -3,8 +3,9 @@ import uuid
 from decimal import Decimal
 
 from scorekeeper.tables import services
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.models import Hand, Player, Session
-from scorekeeper.tables.stats import player_stats
+from scorekeeper.tables.selectors import player_stats
 
 from web_helpers import ZJ_TILES
 
@@ -55,7 +56,7 @@ def test_net_result_per_ruleset_is_the_sum_of_the_session_balances(make_session,
 
     stats = player_stats(player=ann())
 
-    zj_tiles_hand = Decimal(services.session_replay(session=Session.objects.get(pk=second.pk)).balances[2])
+    zj_tiles_hand = Decimal(session_replay(session=Session.objects.get(pk=second.pk)).balances[2])
     assert zj_tiles_hand > 0
     assert stats.for_ruleset("zung-jung").net == Decimal(30 + 120 - 40) + zj_tiles_hand
     # flowers: 2 x 10 from each of three; the self-draw: 26 from each of three
@@ -80,7 +81,7 @@ def test_a_hand_by_tiles_counts_with_the_engines_total(make_session, win):
     session = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
     win(session, 0, 1, concealed=ZJ_TILES["concealed"], winning_tile="2z")
     session.refresh_from_db()
-    total = services.session_replay(session=session).hands[0]["score"]["total"]
+    total = session_replay(session=session).hands[0]["score"]["total"]
 
     biggest = player_stats(player=ann()).biggest
 

@@ -6,8 +6,12 @@ from typing import Any
 
 from django.http import QueryDict
 
-from scorekeeper.tables.entry import WinEntry
-from scorekeeper.tables.models import Session
+from django.core.exceptions import ValidationError
+
+from scorekeeper.tables import services
+from scorekeeper.tables.entry.check import win_check
+from scorekeeper.tables.entry.win_fields import WinEntry
+from scorekeeper.tables.models import Hand, Session
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 # zung-jung: 123m 456p 789s + a pung of East + a pair of South, won on 2z.
@@ -29,3 +33,19 @@ def entry_of(**fields: Any) -> WinEntry:
 def rev(session: Session) -> str:
     """The session's revision now, as a freshly opened form carries it."""
     return str(Session.objects.values_list("revision", flat=True).get(pk=session.pk))
+
+
+def record_win(*, session: Session, entry: WinEntry) -> Hand:
+    """A win saved as the Win screen saves it: checked (scored once), then appended with its replay."""
+    check = win_check(session=session, entry=entry)
+    if not check.ready or check.hand is None:
+        raise ValidationError(check.errors)
+    return services.hands_append(session=session, hands=[check.hand], token=entry.token, after=check.after)[0]
+
+
+def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
+    """An edited win saved as the edit screen saves it."""
+    check = win_check(session=hand.session, entry=entry, editing=hand)
+    if not check.ready or check.hand is None:
+        raise ValidationError(check.errors)
+    return services.hand_replace(hand=check.hand, after=check.after)

@@ -10,8 +10,9 @@ from django.utils.safestring import SafeString
 
 from scorekeeper.engine import RULESETS
 
-from .. import names, selectors
-from ..tiles import TileFace, face, set_faces
+from ..display import money as amounts, names
+from ..display.tiles import TileFace, face, set_faces
+from ..display.words import WIND_NAMES
 
 register = template.Library()
 
@@ -38,12 +39,12 @@ def tile_set(text: str) -> SafeString:
 
 @register.filter
 def money(amount: Decimal | str | int) -> str:
-    return selectors.money(Decimal(str(amount)))
+    return amounts.money(Decimal(str(amount)))
 
 
 @register.filter
 def signed(amount: Decimal | str | int) -> str:
-    return selectors.signed(Decimal(str(amount)))
+    return amounts.signed(Decimal(str(amount)))
 
 
 @register.filter
@@ -98,7 +99,7 @@ def engine_text(text: str) -> str:
 @register.filter
 def option_label(name: str) -> str:
     """An engine house option by its label on the new-session form."""
-    from ..forms import OPTION_LABELS
+    from ..entry.forms import OPTION_LABELS
     return str(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
 
 
@@ -114,4 +115,4 @@ def engine_error(error: dict[str, Any] | None) -> str:
 
 @register.filter
 def wind(letter: str) -> str:
-    return str(selectors.WIND_NAMES.get(letter, letter))
+    return str(WIND_NAMES.get(letter, letter))

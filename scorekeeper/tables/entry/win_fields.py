@@ -1,9 +1,8 @@
-"""The win-entry form's state: who won how, and the tiles or the table's figure.
+"""The win-entry form's fields: who won how, and the tiles or the table's figure, read from a POST,
+kept as a draft, and mapped from and to a stored hand.
 
-Everything lives in the form's own fields, so the keypad works as plain form posts
-(each tap a submit that the server applies with `apply_action`) and HTMX only swaps
-the re-rendered form. Nothing typed is dropped: unreadable text stays as typed and
-is reported beside its field.
+Everything lives in the form's own fields (the keypad's taps too: entry.keypad). Nothing
+typed is dropped: unreadable text stays as typed and is reported beside its field.
 """
 from __future__ import annotations
 
@@ -13,16 +12,13 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper.engine.tiles import BONUS_BASE, tile_code
-
-from . import tiles as tilefaces
-from .models import SEATS, Hand
-from .profiles import Profile
+from ..display import tiles as tilefaces
+from ..display.rulesets import Profile
+from ..models import SEATS, Hand
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "concealed_kong": 4}
-TARGETS = ("hand", "winning", "meld", "bonus", "wild")
 # What a form can hold: longer text is refused beside its field (wincheck). Beyond KEEP a
 # field is not a person's typing; it is cut there, so a draft kept in the visitor's
 # session stays small.
@@ -113,8 +109,6 @@ class WinEntry:
             suit=suit if len(suit) == 1 and suit in "mpszf" else "m",
             meld_kind=meld_kind if meld_kind in MELD_KINDS else "pung",
         )
-        if not _is_target(entry.target):
-            entry.target = "hand"
         for seat in SEATS:
             entry.loser_points[seat] = text(f"loser_points_{seat}")
             entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), melds(f"loser_meld_{seat}"))
@@ -169,11 +163,11 @@ class WinEntry:
     # -- derived ---------------------------------------------------------------
     @property
     def winner_seat(self) -> int | None:
-        return _seat(self.winner)
+        return seat_of(self.winner)
 
     @property
     def discarder_seat(self) -> int | None:
-        return _seat(self.how)
+        return seat_of(self.how)
 
     @property
     def self_drawn(self) -> bool:
@@ -185,7 +179,7 @@ class WinEntry:
             return None
         if self.responsible == "" and profile.responsible == "discarder":
             return self.discarder_seat
-        return _seat(self.responsible)
+        return seat_of(self.responsible)
 
     def losers(self) -> list[int]:
         return [s for s in SEATS if s != self.winner_seat]
@@ -204,17 +198,6 @@ class WinEntry:
             fields["wild"] = self.wild.replace(" ", "")
         return fields
 
-    @property
-    def loser_target_seat(self) -> int | None:
-        """The loser whose tiles the keypad is entering, if any."""
-        if not self.target.startswith("loser-"):
-            return None
-        return _seat(self.target.removeprefix("loser-").removesuffix("-meld"))
-
-    @property
-    def meld_target(self) -> bool:
-        return self.target == "meld" or self.target.endswith("-meld")
-
     def loser_fields(self, seat: int, profile: Profile) -> dict[str, Any]:
         """A loser's tiles as score fields; taizhou.md: the fortune indicator is the table's."""
         fields = self.loser_hands[seat].as_fields()
@@ -226,141 +209,8 @@ class WinEntry:
         hand = self.loser_hands.get(seat)
         return bool(hand and not hand.is_empty())
 
-    # -- the keypad --------------------------------------------------------------
-    def apply_action(self, action: str, profile: Profile) -> None:
-        verb, _, arg = action.partition(":")
-        self.message = ""
-        if verb == "add":
-            self._add(arg, profile)
-        elif verb == "remove":
-            self._remove(arg)
-        elif verb == "clear":
-            self._clear(arg)
-        elif verb == "target" and _is_target(arg) and not arg.endswith("-meld"):
-            self.target = arg
-            self.suit = _suit_for(arg, self.suit, profile)
-        elif verb == "suit" and len(arg) == 1 and arg in "mpszf":
-            self.suit = arg
-        elif verb == "meldkind" and arg in MELD_KINDS:
-            self.meld_kind = arg
-            loser = self.loser_target_seat
-            self.target = "meld" if loser is None else f"loser-{loser}-meld"
-            self.suit = _suit_for("meld", self.suit, profile)
-        elif verb == "mode" and arg in ("tiles", "figure"):
-            self.mode = arg
 
-    def _add(self, code: str, profile: Profile) -> None:
-        if tilefaces.split(code) != [code]:  # only a real tile, as the keypad sends it
-            return
-        target = self.target
-        if target == "hand":
-            self._add_concealed(self.hand, code, profile.hand_size, allow_winning=True)
-        elif target == "winning":
-            self.winning_tile = code
-            if len(self.hand.codes) < self.hand.needed(profile.hand_size):
-                self.target = "hand"
-        elif target == "meld":
-            self._add_meld(self.hand, code)
-        elif target == "bonus":
-            codes = tilefaces.split(self.bonus)
-            if code in codes:
-                self.message = gettext("%(tile)s is already there: each bonus tile is shown once.") % {
-                    "tile": tilefaces.face(code).label}
-            else:
-                self.bonus = tilefaces.join(codes + [code])
-        elif target == "wild":
-            self.wild = code
-            self.target = "hand"
-            self.suit = _suit_for("hand", self.suit, profile)
-        elif target.startswith("loser-"):
-            seat = _seat(target.removeprefix("loser-").removesuffix("-meld"))
-            if seat is None:
-                return
-            loser = self.loser_hands.setdefault(seat, TileHand())
-            if target.endswith("-meld"):
-                self._add_meld(loser, code)
-                self.target = f"loser-{seat}"
-            else:
-                self._add_concealed(loser, code, profile.hand_size, allow_winning=False)
-
-    def _add_concealed(self, hand: TileHand, code: str, hand_size: int, *, allow_winning: bool) -> None:
-        codes = hand.codes
-        if not hand.readable:
-            hand.concealed += code
-            return
-        if len(codes) >= hand.needed(hand_size):
-            if allow_winning and not self.winning_tile:
-                self.winning_tile = code
-                return
-            full = (gettext("The hand already has %(count)d tiles and a winning tile: tap a tile in it to take it out.")
-                    if allow_winning else
-                    gettext("The hand already has %(count)d tiles: tap a tile in it to take it out."))
-            self.message = full % {"count": len(codes)}
-            return
-        hand.concealed = tilefaces.join(codes + [code])
-        if allow_winning and len(codes) + 1 == hand.needed(hand_size) and not self.winning_tile:
-            self.target = "winning"
-
-    def _add_meld(self, hand: TileHand, code: str) -> None:
-        number, suit = int(code[0]), code[1]
-        kind = self.meld_kind
-        if kind == "chow":
-            if suit not in "mps":
-                self.message = gettext("A chow is three in a row of one suit: pick a number tile.")
-                return
-            low = min(number, 7)
-            tiles = f"{low}{low + 1}{low + 2}{suit}"
-        else:
-            tiles = f"{str(number) * MELD_SIZES[kind]}{suit}"
-        hand.melds.append(f"{kind} {tiles}")
-        self.target = "hand"
-
-    def _remove(self, arg: str) -> None:
-        where, _, what = arg.partition(":")
-        if where == "hand":
-            self.hand.concealed = _without(self.hand.concealed, what)
-        elif where == "bonus":
-            self.bonus = _without(self.bonus, what)
-        elif where == "meld" and _index(what) < len(self.hand.melds):
-            del self.hand.melds[int(what)]
-        elif where.startswith("loser-"):
-            seat = _seat(where.removeprefix("loser-").removesuffix("-meld"))
-            hand = self.loser_hands.get(seat) if seat is not None else None
-            if hand is None:
-                return
-            if where.endswith("-meld"):
-                if _index(what) < len(hand.melds):
-                    del hand.melds[int(what)]
-            else:
-                hand.concealed = _without(hand.concealed, what)
-
-    def _clear(self, arg: str) -> None:
-        if arg == "winning":
-            self.winning_tile = ""
-            self.target = "winning"
-        elif arg == "wild":
-            self.wild = ""
-        elif arg == "tiles":
-            self.hand, self.winning_tile, self.bonus, self.target = TileHand(), "", "", "hand"
-        elif arg.startswith("loser-"):
-            seat = _seat(arg.removeprefix("loser-"))
-            if seat is not None:
-                self.loser_hands[seat] = TileHand()
-
-
-def _index(text: str) -> int:
-    """A meld's index as the form sends it; a huge number for anything else (nothing is removed)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 1 << 30
-
-
-def _is_target(text: str) -> bool:
-    if text in TARGETS:
-        return True
-    seat, _, rest = text.removeprefix("loser-").partition("-")
-    return text.startswith("loser-") and _seat(seat) is not None and rest in ("", "meld")
-
-
-def _seat(text: str) -> int | None:
+def seat_of(text: str) -> int | None:
     return int(text) if text in ("0", "1", "2", "3") else None
 
 
@@ -376,35 +226,3 @@ def _responsible_text(hand: Hand) -> str:
     return str(hand.responsible)
 
 
-def _without(notation: str, code: str) -> str:
-    codes = tilefaces.split(notation)
-    if code in codes:
-        codes.remove(code)
-        return tilefaces.join(codes)
-    return notation
-
-
-def _suit_for(target: str, suit: str, profile: Profile) -> str:
-    """The keypad opens on a suit the target can take."""
-    allowed = keypad_suits(target, profile)
-    return suit if suit in allowed else allowed[0]
-
-
-def keypad_codes(target: str, profile: Profile) -> list[str]:
-    """The tiles the keypad offers for what is being entered."""
-    if target == "bonus":
-        if profile.bonus == "winds_red":
-            return ["1z", "2z", "3z", "4z", "7z"]
-        return [tile_code(BONUS_BASE + i) for i in range(8)]
-    kinds = sorted(k for k in profile.tile_set if k < BONUS_BASE)
-    if profile.bonus == "winds_red":  # fujian.md: winds and red dragons are bonus tiles only
-        kinds = [k for k in kinds if k < 27]
-    return [tile_code(k) for k in kinds]
-
-
-def keypad_suits(target: str, profile: Profile) -> list[str]:
-    seen: list[str] = []
-    for code in keypad_codes(target, profile):
-        if code[1] not in seen:
-            seen.append(code[1])
-    return seen

@@ -159,6 +159,11 @@ def get_profile(key: str) -> Profile:
     return PROFILES[key]
 
 
+def find_profile(key: str) -> Profile | None:
+    """The ruleset's profile when the engine scores it; None for any other key."""
+    return PROFILES.get(key) if key in RULESETS else None
+
+
 def available_profiles() -> list[Profile]:
     """The rulesets the engine can score today, in the rulebook's order."""
     return [profile for key, profile in PROFILES.items() if key in RULESETS]

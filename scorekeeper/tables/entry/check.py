@@ -1,10 +1,12 @@
 """The win entry's live check: the score, what is still missing, and who pays whom.
 
-A read (it writes nothing): the screen calls it on every change, and the services call it
-again before saving, so a hand is saved exactly as it was previewed.
+A read (it writes nothing): the screen calls it on every change, and a save takes the checked
+`hand` and the replay made with it (`after`) to the services, so a hand is saved exactly as it
+was previewed, and scored once.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,12 +14,13 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import EVENT_WINS, score_hand
 
-from .entry import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
-from .models import SEATS, Hand, Session
-from .names import engine_error, unit_name
-from .profiles import EVENT_LABELS, Profile, get_profile
-from .replay import HandState, Replay, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
-from .selectors import Payment, debt_changes, payments
+from ..display.money import Payment, payments
+from ..display.names import engine_error, unit_name
+from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..models import SEATS, Hand, Session
+from ..replay import HandState, Replay, Scored, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
+from ..selectors.hands import debt_changes
+from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 
 MAX_FIGURE = 100_000
 
@@ -30,6 +33,7 @@ class WinCheck:
     loser_scores: dict[int, dict[str, Any]] = field(default_factory=dict)
     loser_totals: dict[int, int] = field(default_factory=dict)
     candidate: dict[str, Any] | None = None
+    hand: Hand | None = None  # the entry as a hand, ready to save
     payments: list[Payment] = field(default_factory=list)
     tracked: list[Payment] = field(default_factory=list)
     tracked_changes: list[str] = field(default_factory=list)
@@ -68,9 +72,10 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
         _check_losers(check, session, entry, profile, names)
     if check.errors:
         return check
-    check.candidate = win_hand(session=session, entry=entry, profile=profile, check=check)
+    check.hand = win_model(entry=entry, profile=profile, check=check, hand=copy.copy(editing) if editing else None)
+    check.candidate = settle_hand(session=session, hand=check.hand)
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
-                                   replacing=editing is not None)
+                                   replacing=editing is not None, scored=_scored(check, profile))
     if not check.after.ok:
         check.errors["payments"] = check.after.error or gettext("The engine refused this hand.")
         return check
@@ -199,13 +204,23 @@ def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
     return False
 
 
+def _scored(check: WinCheck, profile: Profile) -> Scored | None:
+    """What the check scored from tiles, given to the replay as totals: each hand is scored once."""
+    assert check.candidate is not None
+    given, answers = dict(check.candidate), {}
+    if check.score is not None and "hand" in given:
+        del given["hand"]
+        given[profile.figure_fields[0][0]] = check.score["total"]
+        answers["score"] = check.score
+    if check.loser_scores:
+        given["loser_points"] = [check.loser_totals.get(seat) if value is not None else None
+                                 for seat, value in enumerate(given["loser_points"])]
+        answers["loser_scores"] = [check.loser_scores.get(seat) for seat in SEATS]
+    return Scored(given, answers) if answers else None
+
+
 def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
     return [e for e in profile.events if e in entry.events]
-
-
-def win_hand(*, session: Session, entry: WinEntry, profile: Profile, check: WinCheck) -> dict[str, Any]:
-    """The checked entry as the engine's settle hand, exactly as the stored hand will replay."""
-    return settle_hand(session=session, hand=win_model(entry=entry, profile=profile, check=check))
 
 
 def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand | None = None) -> Hand:

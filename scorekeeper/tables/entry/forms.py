@@ -1,4 +1,5 @@
-"""Forms for the screens that are plain fields: a new session, a draw, an on-the-spot payment, a share link."""
+"""Forms for the screens that are plain fields: a new session and how it pays, a draw, an on-the-spot
+payment, a share link, a backup to import, quick entry."""
 from __future__ import annotations
 
 import json
@@ -9,9 +10,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_lazy as _
 
-from .models import Hand, ShareLink
-from .names import engine_sentence
-from .profiles import SPOT_KINDS, Profile, clean_stakes
+from ..display.names import engine_sentence
+from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes
+from ..models import Hand, ShareLink
 
 SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
 SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
@@ -101,6 +102,12 @@ class SessionForm(forms.Form):
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
                                                     initial=str(option["default"]), max_length=40)
 
+    def session_fields(self) -> dict[str, Any]:
+        """What services.session_create takes, as the form read it."""
+        data = self.cleaned_data
+        return {"ruleset": self.profile.key, "names": self.seat_names(), "first_dealer": data["first_dealer"],
+                "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"]}
+
     def seat_names(self) -> list[str]:
         return [" ".join(self.cleaned_data[name].split()) for name, _ in SEAT_FIELDS]
 
@@ -165,6 +172,10 @@ class DrawForm(forms.Form):
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
+    def as_hand(self, hand: Hand) -> Hand:
+        hand.note = self.cleaned_data["note"]
+        return hand
+
 
 class SpotForm(forms.Form):
     kind = forms.ChoiceField(label=_("Which payment?"), widget=forms.RadioSelect,
@@ -216,11 +227,61 @@ class SpotForm(forms.Form):
         return {"kind": hand.spot_kind, "player": hand.spot_player, "count": hand.spot_count,
                 "to": hand.spot_to, "note": hand.note}
 
+    def as_hand(self, hand: Hand) -> Hand:
+        """The payment's fields on the (new or edited) hand, not saved."""
+        data = self.cleaned_data
+        hand.spot_kind, hand.spot_player, hand.spot_count = data["kind"], data["player"], data["count"]
+        hand.spot_to, hand.note = data["to"], data["note"]
+        return hand
+
 
 class ShareForm(forms.Form):
+    """Who a new share link is for and what it lets them do."""
+
     role = forms.ChoiceField(label=_("What may they do?"), widget=forms.RadioSelect, initial=ShareLink.Role.SCORER,
                              choices=[(ShareLink.Role.SCORER, _("Score: enter, edit and delete hands")),
                                       (ShareLink.Role.VIEWER, _("View only: see the scores and the history"))])
     label = forms.CharField(label=_("Who is it for? (optional)"), max_length=40, required=False,
                             error_messages={"max_length": _("Keep it to %(limit_value)d characters.")},
                             widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Bob's phone")}))
+
+    def link_fields(self) -> dict[str, str]:
+        return {"role": self.cleaned_data["role"], "label": " ".join(self.cleaned_data["label"].split())}
+
+
+# A backup holds what the table entered: a few hundred bytes a hand, so 1,000 hands stay far below this.
+MAX_BACKUP_BYTES = 2 * 1024 * 1024
+# One hand a line, a few characters each: a whole evening's paper sheet is a few hundred lines.
+MAX_QUICK_ENTRY_CHARS = 20_000
+
+
+class ImportForm(forms.Form):
+    backup = forms.FileField(
+        label=_("Backup file (.json)"), help_text=_("A file saved with “Download backup”, on a session's History or Settle-up page."),
+        error_messages={"required": _("Choose the backup file to import."),
+                        "empty": _("This file is empty: choose the backup file (.json).")},
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}))
+
+    def clean_backup(self) -> str:
+        upload = self.cleaned_data["backup"]
+        if upload.size > MAX_BACKUP_BYTES:
+            raise ValidationError(gettext("This file is %(size)s MB: a session backup is far smaller (at most "
+                                          "%(limit)s MB). Is it the right file?")
+                                  % {"size": f"{upload.size / 1024 / 1024:.1f}", "limit": MAX_BACKUP_BYTES // 1024 // 1024})
+        try:
+            return upload.read().decode("utf-8-sig")  # a BOM, as some editors write, is not part of the JSON
+        except UnicodeDecodeError:
+            raise ValidationError(gettext("This file is not text: choose the backup file (.json).")) from None
+
+
+class QuickEntryForm(forms.Form):
+    text = forms.CharField(
+        label=_("Hands, one per line"), max_length=MAX_QUICK_ENTRY_CHARS, strip=False,
+        error_messages={"required": _("Write one hand per line, e.g. W2 d3 8."),
+                        "max_length": _("Keep it to %(limit_value)d characters (it has %(show_value)d): "
+                                        "save the hands in parts.")},
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocapitalize": "off",
+                                     "autocomplete": "off", "autocorrect": "off", "class": "quick-text"}))
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The session's revision the form was built from: a save against an older one is refused.
+    revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)

@@ -13,8 +13,8 @@ from typing import Literal
 
 from django.http import Http404, HttpRequest
 
-from . import selectors
-from .models import Hand, Session, ShareLink
+from ..models import Hand, Session, ShareLink
+from ..selectors import hand_get, session_get
 
 Need = Literal["view", "score", "own"]
 ROLES = ("viewer", "scorer", "owner")  # each may do what the ones before it may
@@ -49,7 +49,7 @@ def session_for(request: HttpRequest, pk: int, need: Need = "view") -> Session:
     try:
         if pk > MAX_ID:
             raise Session.DoesNotExist
-        session = selectors.session_get(pk=pk)
+        session = session_get(pk=pk)
     except Session.DoesNotExist:
         raise Http404("No such session") from None
     _check(request, session, need)
@@ -61,7 +61,7 @@ def hand_for(request: HttpRequest, pk: int, need: Need = "score") -> Hand:
     try:
         if pk > MAX_ID:
             raise Hand.DoesNotExist
-        hand = selectors.hand_get(pk=pk)
+        hand = hand_get(pk=pk)
     except Hand.DoesNotExist:
         raise Http404("No such hand") from None
     _check(request, hand.session, need)

@@ -16,27 +16,20 @@ deal; these numbers do not). Letters may be upper or lower case.
     # a comment        blank lines and anything after # are ignored
 
 Every line is read, and then the whole session is replayed by the engine with them, before
-anything is saved; then all are saved in one transaction, or none.
+anything is saved (services.quick_entry saves them: all in one transaction, or none).
 """
 from __future__ import annotations
 
 import re
-import uuid
 from dataclasses import dataclass, field
-from typing import Any
 
-from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _, gettext_noop
 
-from scorekeeper.engine import settle_session
-
-from . import names
-from .models import SEATS, Hand, Session
-from .profiles import SPOT_KINDS, Profile, get_profile
-from .replay import Replay, compact, hand_states, remember, session_replay, settle_fields, settle_hand
-from .services import SessionChanged
-from .wincheck import MAX_FIGURE
+from ..display import names
+from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..models import SEATS, Hand, Session
+from ..replay import Replay, replay_appended, session_replay, settle_hand
+from .check import MAX_FIGURE
 
 # Read through gettext when a message is made, so it is in the reader's language.
 SEAT_WORDS = gettext_noop("seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)")
@@ -285,9 +278,8 @@ def _spot_example(kind: str) -> str:
 class QuickEntryResult:
     lines: list[ParsedLine]
     errors: list[str] = field(default_factory=list)  # 'line 3: ...', in line order
-    hands: list[Hand] = field(default_factory=list)  # saved by quick_entry_apply; unsaved from the check
+    hands: list[Hand] = field(default_factory=list)  # unsaved from the check; saved by services.quick_entry
     replay: Replay | None = None  # the session with the lines' hands after its own
-    already_saved: bool = False  # the same form (its token) was saved before: `hands` are that save's
 
     @property
     def ok(self) -> bool:
@@ -313,7 +305,7 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
     trying = list(range(len(hands)))
     refused: dict[int, str] = {}
     while True:
-        after = _appended(session, base, [hands[i] for i in trying])
+        after = replay_appended(session=session, base=base, hands=[hands[i] for i in trying])
         if after.ok:
             break
         failed = int(after.answer["error"].get("hand", -1)) - len(base.inputs)
@@ -333,63 +325,3 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
             after.inputs[index] = settle_hand(session=session, hand=hand)
     result.hands, result.replay = hands, after
     return result
-
-
-def quick_entry_apply(*, session: Session, text: str, revision: str | None = None,
-                      token: str = "") -> QuickEntryResult:
-    """Record every line, or none: `ok` with the saved `hands`, or the per-line `errors`.
-
-    `revision`, from a form, is the session's revision the form was built from: when another
-    phone has changed the session since, nothing is written (services.SessionChanged).
-    `token`, the form's one-time token: the same form sent twice saves its lines once, and the
-    second answer is the first's hands (`already_saved`)."""
-    lines = parse_quick_entry(text, ruleset=session.ruleset)
-    tokens = line_tokens(token, len(lines))
-    with transaction.atomic():
-        locked = Session.objects.select_for_update().select_related("east", "south", "west", "north").get(
-            pk=session.pk)
-        if tokens and locked.hands.filter(entry_token=tokens[0]).exists():
-            saved = list(locked.hands.filter(entry_token__in=tokens).order_by("position"))
-            return QuickEntryResult(lines, hands=saved, already_saved=True)
-        if revision is not None and revision != str(locked.revision):
-            raise SessionChanged(locked)
-        if not locked.is_open:
-            return QuickEntryResult(parse_quick_entry(text, ruleset=locked.ruleset), errors=[
-                _("This session is finished: reopen it on the Settle-up page to add hands.")])
-        result = quick_entry_check(session=locked, text=text)
-        if not result.ok or result.replay is None:
-            return result
-        last = locked.hands.aggregate(last=Max("position"))["last"] or 0
-        for index, hand in enumerate(result.hands):
-            hand.session, hand.position = locked, last + 1 + index
-            hand.entry_token = tokens[index] if tokens else None
-        Hand.objects.bulk_create(result.hands)
-        replay = result.replay
-        replay.hand_ids[-len(result.hands):] = [h.pk for h in result.hands]
-        locked.revision = uuid.uuid4()
-        locked.save(update_fields=["revision", "updated_at"])
-        transaction.on_commit(lambda: remember(session=locked, replay=replay))
-    session.revision = locked.revision
-    return result
-
-
-def line_tokens(token: str, count: int) -> list[uuid.UUID]:
-    """Each line's one-time token, made from the form's: the hands of one save are found by them."""
-    try:
-        form_token = uuid.UUID(token)
-    except (TypeError, ValueError):
-        return []
-    return [uuid.uuid5(form_token, str(index)) for index in range(count)]
-
-
-def _appended(session: Session, base: Replay, hands: list[Hand]) -> Replay:
-    """The session replayed with `hands` after its own, the earlier hands as already scored
-    (replay.compact), so a long session checks quickly; kept whole for the cache."""
-    extra = [settle_hand(session=session, hand=h) for h in hands]
-    answer = settle_session(settle_fields(session=session, hands=compact(base, len(base.inputs)) + extra))
-    if answer.get("ok") and base.ok:
-        for before, answered in zip(base.answer["hands"], answer["hands"]):
-            answered.update({k: before[k] for k in ("score", "loser_scores") if k in before})
-    inputs: list[dict[str, Any]] = [*base.inputs, *extra]
-    return Replay([*base.hand_ids, *([0] * len(hands))], inputs, answer,
-                  hand_states(session=session, answer=answer, count=len(inputs)))

@@ -17,9 +17,9 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
-from .models import Session
-from .replay import Replay, session_replay
-from .selectors import money, signed
+from ..models import Session
+from ..replay import Replay, session_replay
+from .money import money, signed
 
 # Okabe & Ito's colour-blind-safe hues (blue, vermillion, bluish green, reddish purple),
 # darkened so every line keeps at least 4.5:1 against the chart's white ground.

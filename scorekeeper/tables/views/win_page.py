@@ -7,12 +7,13 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from . import selectors
-from .entry import MELD_KINDS, WinEntry, keypad_codes, keypad_suits
-from .models import Hand, Session
-from .profiles import EVENT_LABELS, Profile, get_profile
-from .tiles import SUIT_TABS, TileFace, face, faces
-from .wincheck import WinCheck, win_check
+from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..display.tiles import SUIT_TABS, TileFace, face, faces
+from ..entry.check import WinCheck, win_check
+from ..entry.keypad import keypad_codes, keypad_suits, target_of
+from ..entry.win_fields import MELD_KINDS, WinEntry
+from ..models import Hand, Session
+from ..replay import session_replay
 
 
 @dataclass
@@ -38,14 +39,14 @@ class LoserView:
 
 
 def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = None,
-                errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+                errors: dict[str, str] | None = None) -> dict[str, Any]:
     profile = get_profile(session.ruleset)
-    replay = selectors.session_replay(session=session)
+    replay = session_replay(session=session)
     check = win_check(session=session, entry=entry, editing=editing, replay=replay)
     names = [p.name for p in session.players]
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     state = check.state
-    shown_errors = {("form" if k == "__all__" else k): v[0] for k, v in (errors or {}).items()}
+    shown_errors = {("form" if k == "__all__" else k): v for k, v in (errors or {}).items()}
     return {
         "session": session, "profile": profile, "entry": entry, "check": check, "editing": editing,
         "number": replay.number(index), "state": state, "names": names,
@@ -66,12 +67,12 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
 
 
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
-    target = entry.target
+    target = target_of(entry)
     suits = keypad_suits(target, profile)
     suit = entry.suit if entry.suit in suits else suits[0]
-    loser = entry.loser_target_seat
+    loser = target.loser_seat
     return {
-        "target": target, "suit": suit, "status": keypad_status(entry, profile, names),
+        "target": target.text, "meld_target": target.takes_meld, "suit": suit, "status": keypad_status(entry, profile, names),
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
         "keys": [face(code) for code in keypad_codes(target, profile) if code[1] == suit],
@@ -84,22 +85,22 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
     """What the next tap does, in words."""
     meld = str(MELD_KINDS.get(entry.meld_kind, "")).lower()
-    loser = entry.loser_target_seat
-    if loser is not None:
-        return (gettext("Tap the tile for %(name)s's %(meld)s") if entry.meld_target
-                else gettext("Adding to %(name)s's hand")) % {"name": names[loser], "meld": meld}
-    if entry.meld_target:
+    target = target_of(entry)
+    if target.loser_seat is not None:
+        return (gettext("Tap the tile for %(name)s's %(meld)s") if target.takes_meld
+                else gettext("Adding to %(name)s's hand")) % {"name": names[target.loser_seat], "meld": meld}
+    if target.takes_meld:
         return gettext("Tap the lowest tile of the chow") if entry.meld_kind == "chow" else \
             gettext("Tap the tile of the %(meld)s") % {"meld": meld}
-    if entry.target == "bonus":
+    if target.part == "bonus":
         return gettext("Tap each flower or season") if profile.bonus == "flowers" else \
             gettext("Tap each wind or red dragon shown")
-    if entry.target == "wild":
+    if target.part == "wild":
         return gettext("Tap the %(wild)s") % {"wild": profile.wild_label.lower()}
     complete = len(entry.hand.codes) >= entry.hand.needed(profile.hand_size)
     if complete and _one_face(entry.winning_tile):
         return gettext("The hand is complete: tap a tile above to take it out")
-    return gettext("Tap the winning tile") if entry.target == "winning" or complete else \
+    return gettext("Tap the winning tile") if target.part == "winning" or complete else \
         gettext("Tap the tiles in the hand")
 
 

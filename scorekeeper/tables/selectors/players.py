@@ -14,9 +14,9 @@ from typing import Any
 
 from django.db.models import Q
 
-from .models import Hand, Player, Session
-from .profiles import PROFILES, get_profile
-from .replay import Replay, session_replay
+from ..models import Hand, Player, Session
+from ..display.rulesets import PROFILES, get_profile
+from ..replay import Replay, session_replay
 
 
 @dataclass(frozen=True)

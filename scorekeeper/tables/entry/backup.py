@@ -1,0 +1,163 @@
+"""A session backup read and checked as the import form's field: an unsaved session and its hands.
+
+The backup holds what the table entered (the stored fields of the session and of every
+hand, in order) and nothing derived. It is checked whole, field by field, before the
+engine replays it (services.imports): a bad backup creates nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from ..display.rulesets import PROFILES, Profile, available_profiles
+from ..models import SEATS, Hand, Player, Session
+
+BACKUP_FORMAT = "mahjong-scorekeeper/session"
+
+BACKUP_VERSION = 1
+
+HAND_FIELDS = ("kind", "winner", "discarder", "responsible", "figure", "figure_field", "tiles", "loser_points",
+               "events", "spot_kind", "spot_player", "spot_count", "spot_to", "note")
+
+SEAT_FIELDS = ("winner", "discarder", "responsible", "spot_player", "spot_to")
+
+SESSION_FIELDS = ("format", "version", "ruleset", "stakes", "options", "players", "first_dealer", "status", "hands")
+
+# Backups from before the table chose how it pays have no `pay_as_you_go`: they take the ruleset's usual way,
+# as sessions of that time were migrated.
+OPTIONAL_FIELDS = ("pay_as_you_go",)
+
+# Written for a person reading the file; a restore does not need them.
+INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances", "owed", "paid_at_the_table")
+
+
+def read_backup(data: Any) -> tuple[Session, list[Hand]]:
+    """The backup as an unsaved session and hands, or ValueError naming the first thing wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("This is not a session backup: expected a JSON object.")
+    if data.get("format") != BACKUP_FORMAT:
+        raise ValueError(f"This is not a session backup: 'format' should be {BACKUP_FORMAT!r}.")
+    version = data.get("version")
+    if version != BACKUP_VERSION:
+        raise ValueError(f"This backup is version {version!r}; this app reads version {BACKUP_VERSION}.")
+    for key in SESSION_FIELDS:
+        if key not in data:
+            raise ValueError(f"The backup has no {key!r}.")
+    unknown = sorted(set(data) - set(SESSION_FIELDS) - set(OPTIONAL_FIELDS) - set(INFORMATIONAL))
+    if unknown:
+        raise ValueError(f"The backup has a field this app does not know: {unknown[0]!r}.")
+    ruleset = data["ruleset"]
+    known = [p.key for p in available_profiles()]
+    if ruleset not in known:
+        raise ValueError(f"The backup's ruleset {ruleset!r} is not one this app scores: {', '.join(known)}.")
+    session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
+                      first_dealer=_seat(data["first_dealer"], "first_dealer", optional=False),
+                      status=_status(data["status"]), finished_at=None,
+                      pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]))
+    session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
+    if session.status == Session.Status.FINISHED:
+        session.finished_at = _when(data.get("finished_at")) or timezone.now()
+    if not isinstance(data["hands"], list):
+        raise ValueError("The backup's 'hands' should be a list.")
+    return session, [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
+
+
+def _object(value: Any, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"The backup's {name!r} should be an object.")
+    return value
+
+
+def _stakes(value: Any) -> dict[str, str]:
+    stakes = _object(value, "stakes")
+    for name, amount in stakes.items():
+        if not isinstance(amount, str):
+            raise ValueError(f"The backup's stake {name!r} should be an amount in quotes, like \"10\".")
+    return stakes
+
+
+def _players(value: Any) -> list[str]:
+    if not isinstance(value, list) or len(value) != len(SEATS):
+        raise ValueError("The backup's 'players' should list four names, East, South, West, North.")
+    names = []
+    for name in value:
+        if not isinstance(name, str) or not " ".join(name.split()) or len(" ".join(name.split())) > 40:
+            raise ValueError(f"The backup's player name {name!r} should be 1 to 40 characters.")
+        names.append(" ".join(name.split()))
+    if len({n.lower() for n in names}) != len(names):
+        raise ValueError("The backup's players should be four different names.")
+    return names
+
+
+def _paying(value: Any, profile: Profile) -> bool:
+    if value is None:
+        return profile.usually_pays_as_you_go
+    if not isinstance(value, bool):
+        raise ValueError(f"The backup's 'pay_as_you_go' should be true or false, not {value!r}.")
+    return value
+
+
+def _status(value: Any) -> str:
+    if value not in Session.Status.values:
+        raise ValueError(f"The backup's status {value!r} should be one of: {', '.join(Session.Status.values)}.")
+    return str(value)
+
+
+def _when(value: Any) -> Any:
+    if not isinstance(value, str):
+        return None
+    moment = parse_datetime(value)
+    if moment is not None and timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment
+
+
+def _seat(value: Any, where: str, *, optional: bool = True) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
+        raise ValueError(f"{where} should be a seat from 0 (East) to 3 (North){' or null' if optional else ''}, "
+                         f"not {value!r}.")
+    return value
+
+
+def _hand(raw: Any, number: int, profile: Profile) -> Hand:
+    where = f"Hand {number} of the backup"
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where} should be an object.")
+    for key in HAND_FIELDS:
+        if key not in raw:
+            raise ValueError(f"{where} has no {key!r}.")
+    unknown = sorted(set(raw) - set(HAND_FIELDS))
+    if unknown:
+        raise ValueError(f"{where} has a field this app does not know: {unknown[0]!r}.")
+    if raw["kind"] not in Hand.Kind.values:
+        raise ValueError(f"{where}: kind {raw['kind']!r} should be one of: {', '.join(Hand.Kind.values)}.")
+    fields = dict(raw)
+    for key in SEAT_FIELDS:
+        fields[key] = _seat(raw[key], f"{where}: {key}")
+    for key, limit in (("figure", 2**31 - 1), ("spot_count", 2**15 - 1)):
+        value = raw[key]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit):
+            raise ValueError(f"{where}: {key} should be a whole number from 0, or null, not {value!r}.")
+    figure_fields = [name for name, _ in profile.figure_fields]
+    if raw["figure_field"] not in ("", *figure_fields):
+        raise ValueError(f"{where}: figure_field {raw['figure_field']!r} should be one of: {', '.join(figure_fields)}.")
+    checks = (("tiles", raw["tiles"] is None or isinstance(raw["tiles"], dict), "an object or null"),
+              ("loser_points", raw["loser_points"] is None or (isinstance(raw["loser_points"], list)
+                                                                and len(raw["loser_points"]) == len(SEATS)),
+               "a list of four entries or null"),
+              ("events", isinstance(raw["events"], list) and all(isinstance(e, str) for e in raw["events"]),
+               "a list of names"),
+              ("spot_kind", isinstance(raw["spot_kind"], str) and len(raw["spot_kind"]) <= 20, "a short name"),
+              ("note", isinstance(raw["note"], str) and len(raw["note"]) <= 200, "text of at most 200 characters"))
+    for key, ok, expected in checks:
+        if not ok:
+            raise ValueError(f"{where}: {key} should be {expected}.")
+    if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
+        raise ValueError(f"{where}: a win needs its winner.")
+    if raw["kind"] == Hand.Kind.WIN and raw["figure"] is None and raw["tiles"] is None:
+        raise ValueError(f"{where}: a win needs its figure or its tiles.")
+    return Hand(**fields)

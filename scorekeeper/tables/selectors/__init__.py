@@ -1,0 +1,14 @@
+"""Reads: what each screen shows, built from the stored hands and the engine's replay of them."""
+from .exports import session_backup, session_csv
+from .hands import HandRow, debt_changes, deleted_hands, hand_get, hand_rows, hand_title
+from .history import History, replay_changes, session_history
+from .players import player_sessions, player_stats
+from .rules import ruleset_description, ruleset_descriptions
+from .sessions import Seat, Standings, known_players, session_get, session_list, session_standings, share_links
+
+__all__ = [
+    "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "hand_get", "hand_rows",
+    "hand_title", "known_players", "player_sessions", "player_stats", "replay_changes", "ruleset_description",
+    "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history", "session_list",
+    "session_standings", "share_links",
+]

@@ -1,0 +1,138 @@
+"""Reads about hands: one hand as the screens tell it, its payments and the pull ledger's changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy
+
+from ..display.money import Payment, money, payments
+from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..display.words import ago
+from ..models import Hand, Session
+from ..replay import HandState, Replay
+
+
+def hand_get(*, pk: int) -> Hand:
+    return Hand.objects.select_related("session__east", "session__south", "session__west",
+                                       "session__north").get(pk=pk)
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    number: int
+    label: str
+    state: HandState
+    title: str
+    detail: str
+    payments: list[Payment]
+    tracked: list[Payment]
+    tracked_changes: list[str]
+    dealer: str = ""
+    dealer_word: str = gettext_lazy("dealer")
+    streak: int = 0
+    score: dict[str, Any] | None = None
+
+
+def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
+    """A short headline and a detail line, in a player's words."""
+    if hand.kind == Hand.Kind.DRAW:
+        return gettext("Draw"), hand.note
+    if hand.kind == Hand.Kind.SPOT:
+        label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
+        extra = f" × {hand.spot_count}" if hand.spot_count else ""
+        to = gettext(" to %(name)s") % {"name": names[hand.spot_to]} if hand.spot_to is not None else ""
+        return f"{names[hand.spot_player]}: {label}{extra}{to}", hand.note
+    winner = names[hand.winner] if hand.winner is not None else "?"
+    parts = []
+    if hand.figure is not None:
+        if hand.figure_field == "pattern_fan":
+            parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
+        elif hand.figure_field == "fan":
+            parts.append(gettext("%(figure)s fan") % {"figure": hand.figure})
+        else:
+            parts.append(gettext("%(figure)s points") % {"figure": hand.figure})
+    else:
+        parts.append(gettext("by tiles"))
+    if profile.responsible and hand.discarder is not None and hand.responsible != hand.discarder:
+        parts.append(gettext("no one responsible") if hand.responsible is None else
+                     gettext("%(name)s responsible") % {"name": names[hand.responsible]})
+    if hand.note:
+        parts.append(hand.note)
+    if hand.discarder is None:
+        title = gettext("%(winner)s won self-drawn") % {"winner": winner}
+    else:
+        title = gettext("%(winner)s won on %(discarder)s's discard") % {"winner": winner,
+                                                                        "discarder": names[hand.discarder]}
+    return title, " · ".join(parts)
+
+
+def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]],
+                 transfers: list[dict[str, Any]], *, paying: bool) -> list[str]:
+    """taiwan.md's pull ledger, hand by hand: what was added, grew, or left the chain, and how much of it
+    really moved (rule 2 halves the new winner's debt to the holder before the chain is paid)."""
+    old, new, moved = _debts(before), _debts(after), _debts(transfers)
+    lines = []
+    for key, amount in new.items():
+        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)}
+        if key not in old:
+            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
+        elif old[key] != amount:
+            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | {"was": money(old[key])}))
+    for key, owed in old.items():
+        if key not in new:
+            lines.append(_chain_end_line(names[key[0]], names[key[1]], owed, moved.get(key, owed), paying))
+    return lines
+
+
+def _debts(rows: list[dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
+    return {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in rows}
+
+
+def _chain_end_line(payer: str, payee: str, owed: Decimal, moved: Decimal, paying: bool) -> str:
+    who = {"payer": payer, "payee": payee, "amount": money(moved), "owed": money(owed)}
+    if moved == owed:
+        return (gettext("%(payer)s paid %(payee)s the %(amount)s owed") if paying
+                else gettext("%(payer)s's %(amount)s owed to %(payee)s went on the tab")) % who
+    if moved * 2 == owed:
+        return (gettext("%(payer)s paid %(payee)s %(amount)s (half of the %(owed)s owed)") if paying
+                else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (half of the %(owed)s owed)")) % who
+    return (gettext("%(payer)s paid %(payee)s %(amount)s (of the %(owed)s owed)") if paying
+            else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (of the %(owed)s owed)")) % who
+
+
+def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[HandRow]:
+    names = [p.name for p in session.players]
+    profile = get_profile(session.ruleset)
+    answers = replay.hands
+    rows = []
+    for hand in hands:
+        try:
+            index = replay.index_of(hand.pk)
+        except KeyError:  # saved after this replay was read: the next page load shows it
+            continue
+        answer = answers[index] if index < len(answers) else {}
+        before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
+        title, detail = hand_title(hand=hand, names=names, profile=profile)
+        tracked = answer.get("tracked", [])
+        state = replay.states[index]
+        rows.append(HandRow(
+            hand=hand, number=replay.number(index), label=replay.label(index), state=state,
+            dealer=names[state.dealer], dealer_word=profile.dealer_word.lower(), streak=state.continuations,
+            title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
+            tracked=payments(names, tracked),
+            tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
+                                         paying=session.pay_as_you_go) if profile.spots else [],
+            score=answer.get("score"),
+        ))
+    return rows
+
+
+def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str, str, str]]:
+    """The latest deleted hands, each with its headline, detail line and when it went, newest deletion first."""
+    names = [p.name for p in session.players]
+    profile = get_profile(session.ruleset)
+    hands = session.hands.deleted().order_by("-deleted_at")[:limit]
+    return [(hand, *hand_title(hand=hand, names=names, profile=profile), ago(hand.deleted_at)) for hand in hands]

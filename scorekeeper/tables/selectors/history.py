@@ -1,0 +1,86 @@
+"""Reads for the history screen: every hand, newest first, and what an edit, a delete or a restore changed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.utils.translation import gettext
+
+from ..display.money import money, payments, signed
+from ..display.words import WIND_NAMES, streak_text
+from ..models import SEATS, Hand, Session
+from ..replay import HandState, Replay
+from .hands import HandRow, deleted_hands, hand_rows
+from .sessions import Standings, session_standings
+
+
+HISTORY_PAGE = 50
+
+# -- history -------------------------------------------------------------------------
+@dataclass
+class History:
+    standings: Standings
+    page: Page[Hand]
+    rows: list[HandRow]
+    deleted: list[tuple[Hand, str, str, str]] = field(default_factory=list)
+
+
+def session_history(*, session: Session, page: int | str | None = 1) -> History:
+    standings = session_standings(session=session, recent=0)
+    hands: QuerySet[Hand] = session.hands.live().order_by("-position")
+    paged = Paginator(hands, HISTORY_PAGE).get_page(page)
+    rows = hand_rows(session=session, replay=standings.replay, hands=list(paged.object_list))
+    return History(standings, paged, rows, deleted_hands(session=session))
+
+
+def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
+    """What an edit, a delete or a restore of the entry with id `changed` did to the entries
+    after it, and to the balances."""
+    names = [p.name for p in session.players]
+    if not after.ok:
+        return [gettext("The session cannot be replayed: %(error)s") % {"error": after.error}]
+    old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
+    start = old.get(changed, len(before.hand_ids))
+    if changed not in old and changed in after.hand_ids:  # restored: compare from the entry after it
+        later = [old[h] for h in after.hand_ids[after.index_of(changed) + 1:] if h in old]
+        start = later[0] if later else len(before.hand_ids)
+    lines = []
+    for index, (hand_id, answer, state) in enumerate(zip(after.hand_ids, after.hands, after.states)):
+        was_index = old.get(hand_id)
+        if hand_id == changed or was_index is None or was_index < start:
+            continue
+        deal = "spot" not in after.inputs[index]  # a payment on the spot has no deal of its own
+        changes = _hand_changes(names, before.hands[was_index], before.states[was_index], answer, state, deal)
+        if changes:
+            where = after.label(index)
+            if before.number(was_index) != after.number(index):
+                where += gettext(" (was hand %(number)d)") % {"number": before.number(was_index)}
+            lines.append(gettext("%(where)s: %(changes)s.") % {"where": where, "changes": gettext("; ").join(changes)})
+    if before.balances != after.balances:
+        moved = [f"{names[s]} {signed(before.balances[s])} → {signed(after.balances[s])}"
+                 for s in SEATS if Decimal(str(before.balances[s])) != Decimal(str(after.balances[s]))]
+        lines.append(gettext("Balances: %(moves)s.") % {"moves": gettext(", ").join(moved)})
+    return lines or [gettext("Nothing else changed: no later hand and no balance moved.")]
+
+
+def _hand_changes(names: list[str], was: dict[str, Any], was_state: HandState, answer: dict[str, Any],
+                  state: HandState, deal: bool) -> list[str]:
+    changes = []
+    if deal and (state.dealer, state.continuations) != (was_state.dealer, was_state.continuations):
+        changes.append(gettext("dealer now %(now)s (was %(was)s)") % {
+            "now": names[state.dealer] + streak_text(state.continuations),
+            "was": names[was_state.dealer] + streak_text(was_state.continuations)})
+    if deal and state.round_wind != was_state.round_wind:
+        changes.append(gettext("round wind now %(wind)s") % {"wind": WIND_NAMES[state.round_wind]})
+    if transfer_set(answer) != transfer_set(was):
+        now = gettext(", ").join(f"{p.payer} → {p.payee} {money(p.amount)}" for p in
+                                 payments(names, answer.get("transfers", []))) or gettext("no payment")
+        changes.append(gettext("payments now %(payments)s") % {"payments": now})
+    return changes
+
+
+def transfer_set(answer: dict[str, Any]) -> set[tuple[int, int, Decimal]]:
+    return {(t["from"], t["to"], Decimal(str(t["amount"]))) for t in answer.get("transfers", [])}

@@ -1,0 +1,141 @@
+"""Reads for the home page and the session screen: sessions, their players, and the standings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Q
+
+from ..display.money import Payment, payments
+from ..display.rulesets import Profile, get_profile
+from ..display.words import WIND_NAMES, wind_zh
+from ..models import SEATS, Player, Session, ShareLink
+from ..replay import HandState, Replay, session_replay
+from .hands import HandRow, hand_rows
+
+
+RECENT_HANDS = 5
+
+# -- home ---------------------------------------------------------------------------
+def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
+    """The owner's sessions and those opened by a share link: open ones (latest first), then finished ones."""
+    mine = Q(owner=owner) if owner is not None else Q(pk__in=[])
+    sessions = list(
+        Session.objects.filter(mine | Q(pk__in=shared_ids or []))
+        .select_related("east", "south", "west", "north")
+        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True))).order_by("-updated_at")
+    )
+    for session in sessions:
+        session.shared = owner is None or session.owner_id != owner.pk  # type: ignore[attr-defined]
+    return [s for s in sessions if s.is_open], [s for s in sessions if not s.is_open]
+
+
+def known_players(*, owner: Any) -> list[str]:
+    """Names from the owner's own sessions, to pick from when starting one: never other people's players."""
+    mine = Session.objects.filter(owner=owner)
+    seated = Q()
+    for seat in ("east", "south", "west", "north"):
+        seated |= Q(pk__in=mine.values(seat))
+    return list(Player.objects.filter(seated).order_by("name").values_list("name", flat=True))
+
+
+def share_links(*, session: Session) -> list[ShareLink]:
+    return list(session.share_links.order_by("-created_at"))
+
+
+def session_get(*, pk: int) -> Session:
+    return Session.objects.select_related("east", "south", "west", "north").get(pk=pk)
+
+# -- the session screen ----------------------------------------------------------------
+@dataclass
+class Seat:
+    index: int
+    name: str
+    wind: str
+    balance: Decimal
+    is_dealer: bool
+    tally: int | None = None
+    owed: Decimal = Decimal(0)  # still to collect (+) or to pay (-) at Settle up
+
+    @property
+    def paid(self) -> Decimal:
+        """The part of the balance that already changed hands at the table (pay as you go)."""
+        return self.balance - self.owed
+
+    @property
+    def to_collect(self) -> Decimal:
+        return max(self.owed, Decimal(0))
+
+    @property
+    def to_pay(self) -> Decimal:
+        return max(-self.owed, Decimal(0))
+
+    @property
+    def wind_zh(self) -> str:
+        """The seat's wind as one character, in the reader's script when they read Chinese (东 in 简体)."""
+        return wind_zh(self.wind)
+
+    @property
+    def wind_name(self) -> str:
+        return WIND_NAMES[self.wind]
+
+
+@dataclass
+class Standings:
+    session: Session
+    profile: Profile
+    replay: Replay
+    seats: list[Seat]
+    state: HandState
+    hand_number: int
+    streak: int
+    tracked: list[Payment]
+    recent: list[HandRow] = field(default_factory=list)
+
+    @property
+    def settle_up(self) -> list[Payment]:
+        """The fewest payments that clear what is still owed."""
+        return payments([seat.name for seat in self.seats], self.replay.settle_up)
+
+    @property
+    def hands_played(self) -> int:
+        return self.hand_number - 1
+
+    @property
+    def spot_count(self) -> int:
+        return len(self.replay.hand_ids) - self.hands_played
+
+    @property
+    def dealer(self) -> Seat:
+        return self.seats[self.state.dealer]
+
+    @property
+    def game_over(self) -> bool:
+        """The rulebook's full game is played: the screen offers to settle up."""
+        rounds = self.profile.game_rounds
+        return bool(rounds) and self.state.round > rounds
+
+    @property
+    def round_wind_name(self) -> str:
+        return WIND_NAMES[self.state.round_wind]
+
+
+def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:
+    replay = session_replay(session=session)
+    profile = get_profile(session.ruleset)
+    state = replay.next_state
+    names = [p.name for p in session.players]
+    seats = []
+    for seat in SEATS:
+        balance = Decimal(str(replay.balances[seat]))
+        tally = profile.starting_tally + int(balance) if profile.starting_tally else None
+        seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally,
+                          Decimal(str(replay.owed[seat]))))
+    latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
+    return Standings(
+        session=session, profile=profile, replay=replay, seats=seats, state=state,
+        hand_number=replay.number(len(replay.hand_ids)), streak=state.continuations,
+        tracked=payments(names, replay.tracked),
+        recent=hand_rows(session=session, replay=replay, hands=latest),
+    )

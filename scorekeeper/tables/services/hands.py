@@ -1,0 +1,166 @@
+"""Writes of hands: every new hand enters through `hands_append`; a hand is replaced, set aside or restored.
+
+No write leaves a session the engine cannot replay: a hand is saved only with a replay
+that succeeds, and a form submitted twice (its one-time token) is saved once. The
+callers (a win's check, quick entry's check, an import) have usually replayed the session
+with the new hands already; that replay is used when the session has not changed since.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from ..models import Hand, Session
+from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
+from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
+
+
+@transaction.atomic
+def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
+                 after: Replay | None = None) -> list[Hand]:
+    """Append `hands` (unsaved) to the session: the one way a hand is recorded.
+
+    `token` is the form's one-time token: the same form sent again returns the hands it saved.
+    `revision` is the session revision the form was built from (None: not a form).
+    `after` is the session replayed with the hands, made from `session` as the caller read it."""
+    if not hands:
+        return []
+    locked = locked_session(session)
+    tokens = entry_tokens(token, len(hands))
+    if saved := _saved_with(tokens):
+        return saved
+    check_open(locked)
+    check_revision(locked, revision)
+    if after is None or locked.revision != session.revision:
+        after = _replayed_with(locked, hands)
+    try:
+        _insert(locked, list(hands), tokens)
+    except IntegrityError:
+        # The same form saved by a request that got in first (a double tap racing on a
+        # database without row locks): that save stands, this one is the retry.
+        if saved := _saved_with(tokens):
+            return saved
+        raise
+    after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
+    new_revision(locked, after)
+    session.revision = locked.revision
+    return list(hands)
+
+
+def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
+    """Each hand's one-time token: the form's own for one hand; for several (quick entry), one made from it."""
+    try:
+        form_token = uuid.UUID(token)
+    except (TypeError, ValueError):
+        return []
+    return [form_token] if count == 1 else [uuid.uuid5(form_token, str(index)) for index in range(count)]
+
+
+def hand_record_draw(*, session: Session, note: str = "", token: str = "", revision: str | None = None) -> Hand:
+    return hands_append(session=session, hands=[Hand(kind=Hand.Kind.DRAW, note=note)], token=token,
+                        revision=revision)[0]
+
+
+def hand_record_spot(*, session: Session, kind: str, player: int | None, count: int | None = None,
+                     to: int | None = None, note: str = "", token: str = "", revision: str | None = None) -> Hand:
+    hand = Hand(kind=Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
+    return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]
+
+
+@transaction.atomic
+def hand_replace(*, hand: Hand, revision: str | None = None, after: Replay | None = None) -> Hand:
+    """Save an edited hand (its new fields set, not saved) in its place; `after` as for `hands_append`."""
+    session = hand.session
+    locked = locked_session(session)
+    _check_live(hand)
+    check_open(locked)
+    check_revision(locked, revision)
+    if after is None or locked.revision != session.revision:
+        replay = session_replay(session=locked)
+        after = _checked(replay_candidate(session=locked, replay=replay, index=replay.index_of(hand.pk),
+                                          candidate=settle_hand(session=locked, hand=hand), replacing=True))
+    hand.save()
+    new_revision(locked, after)
+    session.revision = locked.revision
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
+    """Set the hand aside (soft delete): the replay goes on without it, and it can be restored."""
+    session = locked_session(hand.session)
+    _check_live(hand)
+    check_open(session)
+    check_revision(session, revision)
+    replay = session_replay(session=session)
+    after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
+    if not after.ok:
+        raise ValidationError({"__all__": gettext("Deleting this hand would break the replay: %(error)s")
+                                          % {"error": after.error}})
+    hand.deleted_at = timezone.now()
+    hand.save(update_fields=["deleted_at", "updated_at"])
+    new_revision(session, after)
+
+
+@transaction.atomic
+def hand_restore(*, hand: Hand) -> Hand:
+    """Put a deleted hand back in its place; refused when the session cannot be replayed with it."""
+    session = locked_session(hand.session)
+    hand = Hand.objects.select_for_update().get(pk=hand.pk)
+    if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
+        return hand
+    check_open(session)
+    replay = session_replay(session=session)
+    index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
+    after = replay_candidate(session=session, replay=replay, index=index,
+                             candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
+    if not after.ok:
+        raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
+                                          % {"error": without_hand_number(after.error)}})
+    hand.deleted_at = None
+    hand.save(update_fields=["deleted_at", "updated_at"])
+    new_revision(session, after)
+    return hand
+
+
+def without_hand_number(message: str) -> str:
+    """The engine names the hand ('hand 12: ...'); the form is about that hand already."""
+    head, sep, rest = message.partition(": ")
+    return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
+
+
+def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
+    return list(Hand.objects.filter(entry_token__in=tokens).order_by("position")) if tokens else []
+
+
+def _check_live(hand: Hand) -> None:
+    """A hand deleted meanwhile (on another phone) cannot be changed."""
+    if not Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).exists():
+        raise SessionChanged(hand.session)
+
+
+def _replayed_with(session: Session, hands: Sequence[Hand]) -> Replay:
+    return _checked(replay_appended(session=session, base=session_replay(session=session), hands=hands))
+
+
+def _checked(after: Replay) -> Replay:
+    """The replay with the new hand; refused with the engine's words when it cannot be made."""
+    if not after.ok:
+        raise ValidationError({"__all__": without_hand_number(after.error)})
+    return after
+
+
+def _insert(session: Session, hands: list[Hand], tokens: list[uuid.UUID]) -> None:
+    # Deleted hands count: they keep their positions for a restore.
+    last = Hand.objects.filter(session=session).aggregate(last=Max("position"))["last"] or 0
+    for index, hand in enumerate(hands):
+        hand.session, hand.position = session, last + 1 + index
+        hand.entry_token = tokens[index] if tokens else None
+    with transaction.atomic():
+        Hand.objects.bulk_create(hands)

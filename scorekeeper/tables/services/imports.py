@@ -1,0 +1,58 @@
+"""A backup restored as a new session: checked whole, replayed by the engine, then written in one go."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import transaction
+
+from ..display.rulesets import SPOT_KINDS
+from ..entry.backup import read_backup
+from ..models import Hand, Session
+from ..replay import Replay, replay_inputs, settle_hand
+from .hands import hands_append
+from .sessions import session_create
+
+
+def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) -> Session:
+    """A new session from a backup (a dict, or its JSON text), players found or made by name.
+
+    Raises ValueError naming what is wrong; nothing is written unless the whole backup
+    replays. The restored session is `owner`'s (None: reached by share links only)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError as error:
+            raise ValueError(f"This is not a session backup: it is not JSON ({error}).") from None
+    session, hands = read_backup(data)
+    replay = replay_inputs(session=session, hand_ids=[0] * len(hands),
+                           inputs=[settle_hand(session=session, hand=h) for h in hands])
+    if not replay.ok:
+        raise ValueError(_replay_error(replay))
+    _fill_in_dice_players(hands, replay)
+    with transaction.atomic():
+        created = session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
+                                 first_dealer=session.first_dealer, stakes=session.stakes, options=session.options,
+                                 owner=owner, pay_as_you_go=session.pay_as_you_go)
+        hands_append(session=created, hands=hands, after=replay)
+        if session.status != created.status:
+            created.status, created.finished_at = session.status, session.finished_at
+            created.save(update_fields=["status", "finished_at"])
+    return created
+
+
+def _fill_in_dice_players(hands: list[Hand], replay: Replay) -> None:
+    """taiwan.md: a dice spot is the dealer's and may leave its player out; the replay knows who dealt,
+    and the hand is stored as the spot form stores it, with the dealer's seat."""
+    for index, hand in enumerate(hands):
+        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None and SPOT_KINDS[hand.spot_kind][2] == "dealer":
+            hand.spot_player = replay.states[index].dealer
+
+
+def _replay_error(replay: Replay) -> str:
+    error = replay.answer.get("error", {})
+    message = str(error.get("message", "the engine refused it"))
+    if error.get("hand") is None:
+        return f"The backup's session cannot be replayed: {message}"
+    _, _, reason = message.partition(": ")
+    return f"Hand {int(error['hand']) + 1} of the backup is refused by the engine: {reason or message}"

@@ -1,0 +1,24 @@
+"""Quick entry saved: every line's hand, or none (the lines are read and checked in entry.quick_entry)."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..entry.quick_entry import QuickEntryResult, quick_entry_check
+from ..models import Session
+from .hands import hands_append
+
+
+def quick_entry_apply(*, session: Session, text: str, revision: str | None = None,
+                      token: str = "") -> QuickEntryResult:
+    """Record every line, or none: `ok` with the saved `hands`, or the per-line `errors`.
+
+    `revision` and `token` are the form's, as for every hand (services.hands.hands_append): a form
+    built before another phone changed the session saves nothing (SessionChanged), and the same
+    form sent twice saves its lines once."""
+    result = quick_entry_check(session=session, text=text)
+    if not session.is_open:
+        result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
+    if result.ok and result.replay is not None:
+        result.hands = hands_append(session=session, hands=result.hands, token=token, revision=revision,
+                                    after=result.replay)
+    return result

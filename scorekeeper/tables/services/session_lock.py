@@ -1,0 +1,51 @@
+"""What every write does first: hold the session's row, and refuse a write the table did not mean.
+
+Each write is one transaction holding the session row, so writes to a session happen one
+after the other. A form says which revision it was built from; a write against an older
+one is refused (`SessionChanged`): another phone changed the session meanwhile, and the
+table should see that before saving (two phones entering the same hand would otherwise
+record it twice). Every write that changes what the engine replays gives the session a
+new revision, and keeps the replay already made for it.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext
+
+from ..models import Session
+from ..replay import Replay, remember
+
+
+class SessionChanged(Exception):
+    """The form was built from an older revision of the session: nothing was written."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__("The session changed")
+        self.session = session
+
+
+def locked_session(session: Session) -> Session:
+    """The session row locked for this transaction: hands are written one at a time."""
+    return Session.objects.select_for_update().select_related("east", "south", "west", "north").get(pk=session.pk)
+
+
+def check_open(session: Session) -> None:
+    if not session.is_open:
+        raise ValidationError({"__all__": gettext("This session is finished: reopen it on the Settle-up page to "
+                                                  "change it.")})
+
+
+def check_revision(session: Session, revision: str | None) -> None:
+    """None: the caller is not a form (a script, a test), so there is nothing to compare."""
+    if revision is not None and revision != str(session.revision):
+        raise SessionChanged(session)
+
+
+def new_revision(session: Session, after: Replay) -> None:
+    """A new revision, with the replay already made for it kept for the next read."""
+    session.revision = uuid.uuid4()
+    session.save(update_fields=["revision", "updated_at"])
+    transaction.on_commit(lambda: remember(session=session, replay=after))

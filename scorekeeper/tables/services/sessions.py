@@ -1,0 +1,89 @@
+"""Writes of a session's own fields: start one, change how it pays, finish and reopen it, share it."""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from scorekeeper.engine import payoff_for
+
+from ..models import Player, Session, ShareLink
+from .session_lock import check_open, locked_session
+
+
+def player_get_or_create(*, name: str) -> Player:
+    name = " ".join(name.split())
+    player = Player.objects.filter(name__iexact=name).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = Player.objects.create(name=name)
+        except IntegrityError:  # created by someone else meanwhile, or equal to one under the database's case rules
+            player = Player.objects.alias(low=Lower("name")).filter(low=Lower(Value(name))).first()
+            if player is None:
+                raise
+    return player
+
+
+@transaction.atomic
+def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
+                   options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None) -> Session:
+    """`pay_as_you_go` None: the way tables of the ruleset usually pay."""
+    east, south, west, north = (player_get_or_create(name=name) for name in names)
+    if pay_as_you_go is None:
+        pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go
+    return Session.objects.create(
+        owner=owner, ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west,
+        north=north, first_dealer=first_dealer, pay_as_you_go=pay_as_you_go,
+    )
+
+
+@transaction.atomic
+def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
+    """Change how the table pays; what is owed follows from the replay, so the revision changes."""
+    locked = locked_session(session)
+    check_open(locked)
+    if locked.pay_as_you_go != pay_as_you_go:
+        locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
+        locked.save(update_fields=["pay_as_you_go", "revision", "updated_at"])
+    session.pay_as_you_go, session.revision = locked.pay_as_you_go, locked.revision
+    return session
+
+
+@transaction.atomic
+def session_finish(*, session: Session) -> Session:
+    locked = locked_session(session)
+    if locked.is_open:
+        locked.status, locked.finished_at = Session.Status.FINISHED, timezone.now()
+        locked.save(update_fields=["status", "finished_at", "updated_at"])
+    session.status, session.finished_at = locked.status, locked.finished_at
+    return session
+
+
+@transaction.atomic
+def session_reopen(*, session: Session) -> Session:
+    locked = locked_session(session)
+    if not locked.is_open:
+        locked.status, locked.finished_at = Session.Status.OPEN, None
+        locked.save(update_fields=["status", "finished_at", "updated_at"])
+    session.status, session.finished_at = locked.status, locked.finished_at
+    return session
+
+
+@transaction.atomic
+def share_link_create(*, session: Session, role: str, label: str = "") -> ShareLink:
+    locked_session(session)
+    return ShareLink.objects.create(session=session, role=role, label=label)
+
+
+@transaction.atomic
+def share_link_revoke(*, session: Session, link_id: int) -> bool:
+    """Revoke one of the session's links: it and every grant made from it stop working at once."""
+    locked_session(session)
+    deleted, _ = ShareLink.objects.filter(session=session, pk=link_id).delete()
+    return bool(deleted)

@@ -1,0 +1,54 @@
+"""A session out of the app (CSV, JSON backup) and a backup back in (import)."""
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import selectors, services
+from ..entry.forms import ImportForm
+from ..models import Session
+from .base import Request, go_to, open_session, refusal_status
+
+
+def _download(session: Session, body: str, extension: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=f"{content_type}; charset=utf-8")
+    name = f"mahjong-{session.ruleset}-{session.created_at:%Y-%m-%d}-{session.pk}.{extension}"
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response
+
+
+@require_GET
+@open_session("view")
+def session_csv(request: Request, session: Session) -> HttpResponse:
+    # The byte-order mark tells Excel the file is UTF-8: names in 中文 open as written.
+    return _download(session, "\ufeff" + selectors.session_csv(session=session), "csv", "text/csv")
+
+
+@require_GET
+@open_session("view")
+def session_backup(request: Request, session: Session) -> HttpResponse:
+    body = json.dumps(selectors.session_backup(session=session), ensure_ascii=False, indent=1)
+    return _download(session, body, "json", "application/json")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_import(request: Request) -> HttpResponseBase:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_restore(data=form.cleaned_data["backup"], owner=request.user)
+        except ValueError as error:
+            form.add_error("backup", str(error))
+        else:
+            messages.success(request, _("Session imported: it is yours, as a new session."))
+            return go_to(request, "session", session)
+    return render(request, "tables/session_import.html", {"form": form},
+                  status=refusal_status(request, invalid=bool(form.errors)))

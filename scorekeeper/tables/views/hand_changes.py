@@ -1,0 +1,88 @@
+"""Deleting and restoring a hand, and what the page says after any change to a hand: what changed after it."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseBase
+from django.shortcuts import render
+from django.utils.translation import gettext as _, gettext_lazy as _lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import selectors, services
+from ..models import Hand, Session
+from ..replay import Replay, session_replay
+from . import access
+from .base import CONFLICT, INVALID, Request, closed, gone, go_to, latest, open_hand
+
+# What happened to a hand, as the message after an edit, a delete or a restore says it.
+VERBS = {"changed": _lazy("%(hand)s changed."), "deleted": _lazy("%(hand)s deleted."),
+         "restored": _lazy("%(hand)s restored.")}
+ANCHORS = {"changed": "#hand-{pk}", "deleted": "#deleted-hands", "restored": "#hand-{pk}"}
+
+
+def told_what_changed(request: Request, session: Session, before: Replay, hand_id: int,
+                      verb: str) -> HttpResponseBase:
+    """Tell what the edit, delete or restore changed after the hand, then show the history."""
+    session.refresh_from_db(fields=["revision"])
+    after = session_replay(session=session)
+    label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
+        after.label(after.index_of(hand_id))
+    messages.success(request, str(VERBS[verb]) % {"hand": label})
+    for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
+        messages.info(request, line, extra_tags="change")
+    return go_to(request, "history", session, ANCHORS[verb].format(pk=hand_id))
+
+
+@require_http_methods(["GET", "POST"])
+@open_hand
+def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
+    session = hand.session
+    before = session_replay(session=session)
+    if request.method == "GET":
+        return _delete_page(request, hand, before)
+    try:
+        services.hand_delete(hand=hand, revision=request.POST.get("revision", ""))
+    except services.SessionChanged:
+        return _delete_page_changed(request, hand)
+    except ValidationError as error:
+        return _delete_page(request, hand, before, error=error.messages[0])
+    return told_what_changed(request, session, before, hand.pk, "deleted")
+
+
+def _delete_page(request: Request, hand: Hand, before: Replay, *, error: str = "",
+                 changed: dict[str, Any] | None = None) -> HttpResponseBase:
+    """`changed`: what the "session changed" notice shows (base.latest), when another phone changed it."""
+    session = changed["changed"].session if changed else hand.session
+    row = selectors.hand_rows(session=session, replay=before, hands=[hand])[0]
+    status = CONFLICT if changed else INVALID if error else 200
+    return render(request, "tables/hand_delete.html", {
+        "session": session, "row": row, "error": error, "revision": str(session.revision), **(changed or {}),
+    }, status=status)
+
+
+def _delete_page_changed(request: Request, hand: Hand) -> HttpResponseBase:
+    hand.refresh_from_db()
+    if hand.deleted_at is not None:
+        return gone(request, hand.session)
+    changed = latest(hand.session)  # the hand itself is shown just below, as it now is
+    return _delete_page(request, hand, changed["changed"].replay, changed=changed)
+
+
+@require_POST
+def hand_restore(request: Request, pk: int) -> HttpResponseBase:
+    hand = access.hand_for(request, pk, "score")
+    session = hand.session
+    if not session.is_open:
+        return closed(request, session)
+    if hand.deleted_at is None:  # a second tap, or restored on another phone
+        messages.info(request, _("That hand is already back in the session."))
+        return go_to(request, "history", session, f"#hand-{hand.pk}")
+    before = session_replay(session=session)
+    try:
+        services.hand_restore(hand=hand)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return go_to(request, "history", session, "#deleted-hands")
+    return told_what_changed(request, session, before, hand.pk, "restored")

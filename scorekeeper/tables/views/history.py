@@ -1,0 +1,18 @@
+"""The history screen: every hand, newest first, with edit and delete."""
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from .. import selectors
+from ..display import charts
+from ..models import Session
+from .base import Request, open_session
+
+
+@open_session("view")
+def history(request: Request, session: Session) -> HttpResponse:
+    data = selectors.session_history(session=session, page=request.GET.get("page"))
+    template = "tables/history.html#history-list" if request.htmx else "tables/history.html"
+    return render(request, template, {"h": data, "s": data.standings, "session": session,
+                                      "chart": charts.session_balance_chart(session=session)})

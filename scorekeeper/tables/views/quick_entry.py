@@ -1,0 +1,105 @@
+"""Quick entry: a session's hands typed one a line, checked, then saved all or none; and its help page."""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
+
+from .. import selectors, services
+from ..display.money import Payment, payments
+from ..display.rulesets import get_profile
+from ..entry.forms import QuickEntryForm
+from ..entry.quick_entry import QuickEntryResult, quick_entry_check
+from ..models import Session
+from . import access
+from .base import Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
+
+
+@dataclass
+class QuickLine:
+    """One line as the check shows it: what it records and pays, or what is wrong with it."""
+
+    number: int
+    text: str
+    error: str = ""
+    label: str = ""
+    title: str = ""
+    detail: str = ""
+    payments: list[Payment] = field(default_factory=list)
+
+
+def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
+    names = [p.name for p in session.players]
+    profile = get_profile(session.ruleset)
+    replay = result.replay
+    start = len(replay.hand_ids) - len(result.hands) if replay is not None else 0
+    rows = []
+    for index, line in enumerate(result.lines):
+        row = QuickLine(line.number, line.text, line.error)
+        if replay is not None and not line.error:
+            row.title, row.detail = selectors.hand_title(hand=result.hands[index], names=names, profile=profile)
+            row.label = replay.label(start + index)
+            row.payments = payments(names, replay.hands[start + index].get("transfers", []))
+        rows.append(row)
+    return rows
+
+
+@require_http_methods(["GET", "POST"])
+@open_session("score", open_only=True)
+def quick_entry(request: Request, session: Session) -> HttpResponseBase:
+    form = QuickEntryForm(request.POST or None, initial={"token": uuid.uuid4(), "revision": session.revision})
+    context: dict[str, Any] = {"session": session, "form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = _checked_or_saved(request, session, form)
+        except services.SessionChanged:
+            context |= latest(session) | {"form": QuickEntryForm(with_revision(request.POST, session))}
+        else:
+            if request.POST.get("action") == "save" and result.ok:
+                return _saved(request, session, result)
+            context |= _checked_context(session, result)
+    template = "tables/quick_entry.html#quick-form" if request.htmx else "tables/quick_entry.html"
+    result = context.get("result")
+    invalid = bool(form.errors) or (result is not None and not result.ok)
+    return render(request, template, context, status=refusal_status(request, changed="changed" in context,
+                                                                       invalid=invalid))
+
+
+def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) -> QuickEntryResult:
+    data = form.cleaned_data
+    if request.POST.get("action") == "save":
+        return services.quick_entry_apply(session=session, text=data["text"], revision=data["revision"],
+                                          token=data["token"])
+    return quick_entry_check(session=session, text=data["text"])
+
+
+def _saved(request: Request, session: Session, result: QuickEntryResult) -> HttpResponseBase:
+    count = len(result.hands)
+    messages.success(request, ngettext("%(count)d hand saved.", "%(count)d hands saved.", count) % {"count": count})
+    return go_to(request, "session", session)
+
+
+def _checked_context(session: Session, result: QuickEntryResult) -> dict[str, Any]:
+    after = [(p.name, Decimal(b)) for p, b in zip(session.players, result.replay.balances)] \
+        if result.ok and result.replay is not None else []
+    on_lines = {line.error for line in result.lines}
+    return {"result": result, "lines": quick_lines(session, result), "checked": True, "after": after,
+            "general_errors": [e for e in result.errors if e not in on_lines]}
+
+
+def help_quick_entry(request: Request) -> HttpResponse:
+    """The format's help; opened from a session's form (?session=), it names that table's seats."""
+    session = None
+    if (pk := parse_id(request.GET.get("session"))) is not None:
+        try:
+            session = access.session_for(request, pk, "view")
+        except Http404:
+            session = None  # the general help: a stranger learns nothing of the session
+    return render(request, "tables/help_quick_entry.html", {"session": session})

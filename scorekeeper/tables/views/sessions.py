@@ -1,0 +1,89 @@
+"""The home page, a new session, the session screen and Settle up."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .. import selectors, services
+from ..display import charts
+from ..display.rulesets import available_profiles, find_profile
+from ..entry.forms import PayingForm, SessionForm, paying_initial
+from ..models import Session
+from . import access
+from .base import Request, go_to, open_session, refusal_status
+
+SETTLE_ACTIONS = {"reopen", "paying", "finish"}
+
+
+def home(request: Request) -> HttpResponse:
+    owner = request.user if request.user.is_authenticated else None
+    open_sessions, finished = selectors.session_list(owner=owner, shared_ids=access.granted_session_ids(request))
+    return render(request, "home.html", {"open_sessions": open_sessions, "finished": finished,
+                                         "rulesets": available_profiles()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request: Request) -> HttpResponseBase:
+    profile = find_profile(request.POST.get("ruleset") or request.GET.get("ruleset") or "")
+    if profile is None:
+        template = "tables/session_new.html#ruleset-choice" if request.htmx else "tables/session_new.html"
+        return render(request, template, {"profiles": available_profiles()})
+    form = SessionForm(request.POST if request.method == "POST" else None, profile=profile)
+    if request.method == "POST" and form.is_valid():
+        session = services.session_create(owner=request.user, **form.session_fields())
+        messages.success(request, _("Session started. Tap Win or Draw after each hand."))
+        return go_to(request, "session", session)
+    return render(request, "tables/session_new.html", {
+        "profile": profile, "form": form, "known_players": selectors.known_players(owner=request.user),
+    }, status=refusal_status(request, invalid=bool(form.errors)))
+
+
+@open_session("view")
+def session_detail(request: Request, session: Session) -> HttpResponse:
+    standings = selectors.session_standings(session=session)
+    template = "tables/session.html#standings" if request.htmx else "tables/session.html"
+    return render(request, template, {"s": standings, "session": session,
+                                      "chart": charts.session_balance_chart(session=session)})
+
+
+@require_http_methods(["GET", "POST"])
+@open_session("view", post="score")
+def settle(request: Request, session: Session) -> HttpResponseBase:
+    return settle_action(request, session) if request.method == "POST" else settle_page(request, session)
+
+
+def settle_page(request: Request, session: Session, paying: PayingForm | None = None) -> HttpResponse:
+    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)})
+    standings = selectors.session_standings(session=session, recent=0)
+    return render(request, "tables/settle.html", {
+        "s": standings, "session": session, "paying": paying, "settle_up": standings.settle_up,
+    }, status=refusal_status(request, invalid=bool(paying.errors)))
+
+
+def settle_action(request: Request, session: Session) -> HttpResponseBase:
+    """Reopen, change how the table pays, or (any other button) finish the session."""
+    action = request.POST.get("action")
+    if action == "reopen":
+        services.session_reopen(session=session)
+        messages.success(request, _("Session reopened."))
+        return go_to(request, "session", session)
+    if action == "paying":
+        return change_paying(request, session)
+    services.session_finish(session=session)
+    messages.success(request, _("Session finished. The payments below settle everything still owed."))
+    return go_to(request, "settle", session)
+
+
+def change_paying(request: Request, session: Session) -> HttpResponseBase:
+    form = PayingForm(request.POST)
+    if not form.is_valid() or not session.is_open:
+        return settle_page(request, session, paying=form)
+    services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])
+    messages.success(request, _("From now on the screens count each hand as paid at the table.")
+                     if session.pay_as_you_go else _("From now on the screens keep a tab."))
+    return go_to(request, "settle", session)

@@ -1,0 +1,51 @@
+"""Share links: the owner makes and revokes them; a table-mate follows one into the session."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import selectors, services
+from ..display.words import ago
+from ..entry.forms import ShareForm
+from ..models import Session
+from . import access
+from .base import Request, go_to, open_session, parse_id, refusal_status
+
+
+@require_http_methods(["GET", "POST"])
+@open_session("own")
+def share(request: Request, session: Session) -> HttpResponseBase:
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action == "revoke":
+        return revoke(request, session)
+    form = ShareForm(request.POST if action == "create" else None)
+    if request.method == "POST" and form.is_valid():
+        link = services.share_link_create(session=session, **form.link_fields())
+        messages.success(request, _("New scorer link: send it to the table.") if link.role == link.Role.SCORER
+                         else _("New viewer link: send it to the table."))
+        return go_to(request, "share", session, f"#link-{link.pk}")
+    links = [(link, request.build_absolute_uri(reverse("follow_link", args=[link.token])), ago(link.created_at))
+             for link in selectors.share_links(session=session)]
+    return render(request, "tables/share.html", {"session": session, "form": form, "links": links},
+                  status=refusal_status(request, invalid=bool(form.errors)))
+
+
+def revoke(request: Request, session: Session) -> HttpResponseBase:
+    link_id = parse_id(request.POST.get("link"))
+    if link_id is not None and services.share_link_revoke(session=session, link_id=link_id):
+        messages.success(request, _("Link revoked: it no longer opens the session, on any phone."))
+    return go_to(request, "share", session)
+
+
+@require_GET
+def follow_link(request: Request, token: str) -> HttpResponseBase:
+    link = access.link_follow(request, token)
+    if link.role == link.Role.SCORER:
+        messages.success(request, _("You can enter and edit the hands of this session."))
+    else:
+        messages.info(request, _("You can follow this session: the scores and the history, view only."))
+    return redirect("session", pk=link.session_id)

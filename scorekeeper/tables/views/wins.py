@@ -1,0 +1,167 @@
+"""A win: entered by tiles on the keypad or by the table's figure, checked live, saved once.
+
+The save path reads straight: the POST becomes a `WinEntry` (entry.win_fields), a keypad tap
+changes it (entry.keypad), the check scores it once and replays the session with it
+(entry.check), and the services append or replace the checked hand with that replay.
+A hand left half-entered (the phone locked, a wrong tap on Back) is kept as a draft in
+the visitor's session until saved.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import selectors, services
+from ..display.rulesets import get_profile
+from ..entry.check import win_check
+from ..entry.keypad import apply_actions
+from ..entry.win_fields import WinEntry
+from ..models import Hand, Session
+from ..replay import session_replay
+from . import access
+from .base import Request, gone, go_to, latest, open_session, parse_id, refusal_status
+from .hand_changes import told_what_changed
+from .win_page import win_context
+
+MAX_BATCHED_ACTIONS = 60
+
+
+@require_http_methods(["GET", "POST"])
+@open_session("score", open_only=True)
+def win_new(request: Request, session: Session) -> HttpResponseBase:
+    if request.method == "GET":
+        return _resume_draft(request, session) if not request.GET.get("fresh") else _fresh(request, session)
+    entry = WinEntry.from_post(request.POST)
+    if request.POST.get("action") != "save":
+        return _tapped(request, session, entry)
+    check = win_check(session=session, entry=entry)
+    if not check.ready or check.hand is None:
+        return _refused(request, session, entry, _not_saved(session, entry, check.errors))
+    try:
+        saved = services.hands_append(session=session, hands=[check.hand], token=entry.token,
+                                      revision=entry.revision, after=check.after)
+    except (services.SessionChanged, ValidationError) as refused:
+        return _refused(request, session, entry, refused)
+    request.session.pop(_draft_key(session), None)
+    messages.success(request, _("Hand saved."))
+    return go_to(request, "session", session, f"#hand-{saved[0].pk}")
+
+
+def _fresh(request: Request, session: Session) -> HttpResponse:
+    request.session.pop(_draft_key(session), None)
+    entry = WinEntry(token=str(uuid.uuid4()), figure_field=get_profile(session.ruleset).figure_fields[0][0],
+                     revision=str(session.revision))
+    return _win_page(request, session, entry)
+
+
+def _resume_draft(request: Request, session: Session) -> HttpResponse:
+    draft = request.session.get(_draft_key(session))
+    if draft is None:
+        return _fresh(request, session)
+    entry = WinEntry.from_fields(draft)
+    changed = entry.revision != str(session.revision)
+    entry.revision = str(session.revision)  # the notice below shows what changed since it was begun
+    _keep_draft(request, session, entry)
+    return _win_page(request, session, entry, restored=True, changed=changed)
+
+
+def _tapped(request: Request, session: Session, entry: WinEntry, editing: Hand | None = None) -> HttpResponse:
+    """A keypad tap, or a batch of quick taps (static/js/keypad.js), applied in order."""
+    batch = request.POST.get("action") == "batch"
+    actions = request.POST.getlist("actions")[:MAX_BATCHED_ACTIONS] if batch else [request.POST.get("action", "")]
+    apply_actions(entry, actions, get_profile(session.ruleset))
+    if editing is None:
+        _keep_draft(request, session, entry)
+    return _win_page(request, session, entry, editing=editing)
+
+
+def _not_saved(session: Session, entry: WinEntry, errors: dict[str, str]) -> Exception:
+    """Why an entry the check refused was not saved: another phone's change comes first, as in the services."""
+    stale = entry.revision and entry.revision != str(session.revision)
+    return services.SessionChanged(session) if stale else ValidationError(errors)
+
+
+def _refused(request: Request, session: Session, entry: WinEntry, refused: Exception,
+             editing: Hand | None = None) -> HttpResponseBase:
+    """The entry kept as typed, with what is wrong beside its fields, or (another phone changed the
+    session) rebuilt on the latest revision under "The session changed"."""
+    changed = isinstance(refused, services.SessionChanged)
+    if changed:
+        entry.revision = str(selectors.session_get(pk=session.pk).revision)
+    if editing is None:
+        _keep_draft(request, session, entry)
+    elif changed and not Hand.objects.filter(pk=editing.pk, deleted_at__isnull=True).exists():
+        return gone(request, session)
+    errors = {} if changed else {k: v[0] for k, v in refused.message_dict.items()}  # type: ignore[attr-defined]
+    return _win_page(request, session, entry, editing=editing, errors=errors, changed=changed)
+
+
+@require_POST
+@open_session("score")
+def win_preview(request: Request, session: Session) -> HttpResponse:
+    editing = _editing(request, session)
+    entry = WinEntry.from_post(request.POST)
+    context = win_context(session, entry, editing=editing)
+    preview = render_to_string("tables/win.html#preview", context, request)
+    if entry.mode == "tiles":  # typed tiles: redraw them too, without touching the inputs
+        preview += render_to_string("tables/win.html#tiles-card", context | {"oob": True}, request)
+    return HttpResponse(preview)
+
+
+def _editing(request: Request, session: Session) -> Hand | None:
+    editing_id = parse_id(request.POST.get("editing"))
+    if editing_id is None:
+        return None
+    editing = access.hand_for(request, editing_id, "score")
+    if editing.session_id != session.pk or editing.deleted_at is not None:
+        raise Http404("No such hand")
+    return editing
+
+
+def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
+    """The edit page of a win (views.plain_hands.hand_edit has opened the hand)."""
+    session = hand.session
+    if request.method == "GET":
+        entry = WinEntry.from_hand(hand)
+        entry.revision = str(session.revision)
+        return _win_page(request, session, entry, editing=hand)
+    entry = WinEntry.from_post(request.POST)
+    if request.POST.get("action") != "save":
+        return _tapped(request, session, entry, editing=hand)
+    before = session_replay(session=session)
+    check = win_check(session=session, entry=entry, editing=hand, replay=before)
+    if not check.ready or check.hand is None:
+        return _refused(request, session, entry, _not_saved(session, entry, check.errors), editing=hand)
+    try:
+        services.hand_replace(hand=check.hand, revision=entry.revision, after=check.after)
+    except (services.SessionChanged, ValidationError) as refused:
+        return _refused(request, session, entry, refused, editing=hand)
+    return told_what_changed(request, session, before, hand.pk, "changed")
+
+
+def _win_page(request: Request, session: Session, entry: WinEntry, *, editing: Hand | None = None,
+              errors: dict[str, str] | None = None, restored: bool = False,
+              changed: bool = False) -> HttpResponse:
+    if changed:  # the form is redrawn against the session as it now is
+        session = selectors.session_get(pk=session.pk)
+    context = win_context(session, entry, editing=editing, errors=errors) | {"restored": restored}
+    if changed:
+        context |= latest(session, editing)
+    template = "tables/win.html#win-form-body" if request.htmx else "tables/win.html"
+    status = refusal_status(request, changed=changed and request.method == "POST", invalid=bool(errors))
+    return render(request, template, context, status=status)
+
+
+def _draft_key(session: Session) -> str:
+    return f"win-draft-{session.pk}"
+
+
+def _keep_draft(request: Request, session: Session, entry: WinEntry) -> None:
+    request.session[_draft_key(session)] = entry.as_fields()
