@@ -65,6 +65,7 @@ class Profile:
     responsible: str = ""  # "" none; "discarder": defaults to the discarder; "optional": none unless chosen
     loser_points: bool = False
     wild_label: str = ""
+    wild_button: str = ""  # the wild's line on the keypad
     bonus: str = "flowers"  # flowers, winds_red or "" (no bonus tiles entered with the hand)
     events: tuple[str, ...] = ()
     spots: bool = False
@@ -141,6 +142,7 @@ PROFILES = {
         responsible="optional",
         loser_points=True,
         wild_label=_("Fortune indicator (财神)"),
+        wild_button=_("Fortune"),
         bonus="",
         dealer_word=_("Banker"),
         game_rounds=4,  # taizhou.md: a session is four rounds of banker rotation
@@ -148,6 +150,7 @@ PROFILES = {
     "fujian": Profile(
         "fujian",
         wild_label=_("Gold tile (金)"),
+        wild_button=_("Gold"),
         bonus="winds_red",
         events=("three_golds", "robbing_gold"),
         game_rounds=4,  # fujian.md: a full game is four rounds
