@@ -57,15 +57,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
-        check.figure = _whole_number(entry.figure)
-        if check.figure is None:
-            if _is_digits(entry.figure):
-                message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
-                           else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
-            else:
-                message = (gettext("Enter the fan as a whole number, like 8.") if profile.unit == "fan"
-                           else gettext("Enter the points as a whole number, like 8."))
-            check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
+        _check_figure(check, entry, profile)
     else:
         _check_tiles(check, session, entry, profile)
     if profile.loser_points:
@@ -88,6 +80,19 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
         check.tracked_changes = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
                                              paying=session.pay_as_you_go)
     return check
+
+
+def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+    check.figure = _whole_number(entry.figure)
+    if check.figure is not None:
+        return
+    if _is_digits(entry.figure):
+        message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
+                   else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
+    else:
+        message = (gettext("Enter the fan as a whole number, like 8.") if profile.unit == "fan"
+                   else gettext("Enter the points as a whole number, like 8."))
+    check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
 
 
 def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:

@@ -132,44 +132,52 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
     line.kind = str(Hand.Kind.WIN)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
     unit = names.unit_name("fan" if profile.unit == "fan" else "points")
-    how: str | None = None
-    responsible: str | None = None
+    said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     while tokens:
-        token = tokens.pop(0)
-        if token == "s" or DISCARDER.fullmatch(token):
-            if how is not None:
-                raise LineError(_("%(first)s and %(second)s both say how the hand was won: give one")
-                                % {"first": how, "second": token})
-            how = token
-            line.discarder = None if token == "s" else _seat(token[1:], _("d (the discarder)"), "d3")
-        elif NUMBER.fullmatch(token):
-            if line.figure is not None:
-                raise LineError(_("two figures, %(first)s and %(second)s: give the %(unit)s once")
-                                % {"first": line.figure, "second": token, "unit": unit})
-            line.figure = int(token)
-            if line.figure > MAX_FIGURE:
-                raise LineError(_("%(figure)s %(unit)s is more than any hand scores (at most %(most)s)")
-                                % {"figure": line.figure, "unit": unit, "most": f"{MAX_FIGURE:,}"})
-        elif RESPONSIBLE.fullmatch(token):
-            if responsible is not None:
-                raise LineError(_("%(first)s and %(second)s both say who is responsible: give one")
-                                % {"first": responsible, "second": token})
-            responsible = token
-        elif token == "l":
-            line.loser_points = _loser_points(tokens, line.winner, profile)
-        else:
-            raise LineError(_("%(token)s is not part of a win: W2 d3 8 is seat 2 winning 8 %(unit)s "
-                              "on seat 3's discard") % {"token": repr(token), "unit": unit})
+        _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
     if line.discarder == line.winner:
         raise LineError(_("seat %(seat)s cannot win on their own discard") % {"seat": line.winner + 1})
     if line.figure is None:
         raise LineError(_("how many %(unit)s? Add the figure, e.g. %(example)s")
                         % {"unit": unit, "example": f"W{line.winner + 1} d3 8"})
     line.figure_field = profile.figure_fields[0][0]
-    line.responsible = _responsible(responsible, line, profile)
+    line.responsible = _responsible(said.get("responsible"), line, profile)
     if profile.loser_points and line.loser_points is None:
         raise LineError(_("taizhou needs each loser's points: add L and four entries in seat order, - for the "
                           "winner, e.g. %(example)s") % {"example": _taizhou_example(line.winner)})
+
+
+def _read_win_token(line: ParsedLine, token: str, tokens: list[str], said: dict[str, str], unit: str,
+                    profile: Profile) -> None:
+    assert line.winner is not None  # _parse_win read it first
+    if token == "s" or DISCARDER.fullmatch(token):
+        _say_once(said, "how", token, _("%(first)s and %(second)s both say how the hand was won: give one"))
+        line.discarder = None if token == "s" else _seat(token[1:], _("d (the discarder)"), "d3")
+    elif NUMBER.fullmatch(token):
+        _read_figure(line, token, unit)
+    elif RESPONSIBLE.fullmatch(token):
+        _say_once(said, "responsible", token, _("%(first)s and %(second)s both say who is responsible: give one"))
+    elif token == "l":
+        line.loser_points = _loser_points(tokens, line.winner, profile)
+    else:
+        raise LineError(_("%(token)s is not part of a win: W2 d3 8 is seat 2 winning 8 %(unit)s "
+                          "on seat 3's discard") % {"token": repr(token), "unit": unit})
+
+
+def _say_once(said: dict[str, str], what: str, token: str, twice: str) -> None:
+    if what in said:
+        raise LineError(twice % {"first": said[what], "second": token})
+    said[what] = token
+
+
+def _read_figure(line: ParsedLine, token: str, unit: str) -> None:
+    if line.figure is not None:
+        raise LineError(_("two figures, %(first)s and %(second)s: give the %(unit)s once")
+                        % {"first": line.figure, "second": token, "unit": unit})
+    line.figure = int(token)
+    if line.figure > MAX_FIGURE:
+        raise LineError(_("%(figure)s %(unit)s is more than any hand scores (at most %(most)s)")
+                        % {"figure": line.figure, "unit": unit, "most": f"{MAX_FIGURE:,}"})
 
 
 def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:
@@ -217,51 +225,66 @@ def _taizhou_example(winner: int) -> str:
 
 def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
     line.kind = str(Hand.Kind.SPOT)
+    line.spot_kind = _spot_kind(head, tokens)
+    needs = SPOT_KINDS[line.spot_kind][2]
+    what = {"flower": "F", "grass": "G"}.get(line.spot_kind, f"S {line.spot_kind}")
+    while tokens:
+        _read_spot_token(line, tokens.pop(0), tokens, needs, what)
+    _check_spot_player(line, needs, what)
+    if needs == "count":
+        line.spot_count = line.spot_count or 1
+    _check_spot_to(line, needs, what)
+
+
+def _spot_kind(head: str, tokens: list[str]) -> str:
     if head[0] in SHORT_SPOTS:
-        line.spot_kind = SHORT_SPOTS[head[0]]
         if len(head) > 1:  # F2: the seat written on the letter
             tokens.insert(0, head[1:])
+        return SHORT_SPOTS[head[0]]
+    if not tokens:
+        raise LineError(_("S needs the kind of payment, e.g. S chase 1: one of %(kinds)s")
+                        % {"kinds": ", ".join(SPOT_KINDS)})
+    kind = tokens.pop(0).replace("-", "_")
+    if kind not in SPOT_KINDS:
+        raise LineError(_("%(kind)s is not an on-the-spot payment: one of %(kinds)s")
+                        % {"kind": repr(kind), "kinds": ", ".join(SPOT_KINDS)})
+    return kind
+
+
+def _read_spot_token(line: ParsedLine, token: str, tokens: list[str], needs: str, what: str) -> None:
+    if token[0] in "x×*" and NUMBER.fullmatch(token[1:]):
+        if needs != "count":  # as the on-the-spot form: only flowers and grass are counted
+            raise LineError(_("%(token)s: only flowers and grass take a count") % {"token": token})
+        line.spot_count = int(token[1:])
+        if not 1 <= line.spot_count <= 8:
+            raise LineError(_("%(token)s: the count is from 1 to 8") % {"token": f"x{line.spot_count}"})
+    elif token == "to" or (token[0] == "t" and NUMBER.fullmatch(token[1:])):
+        target = tokens.pop(0) if token == "to" and tokens else token[1:]
+        line.spot_to = _seat(target, _("to (the discarder)"), "to 3")
+    elif NUMBER.fullmatch(token) and line.spot_player is None:
+        line.spot_player = _seat(token, what, _spot_example(line.spot_kind))
     else:
-        if not tokens:
-            raise LineError(_("S needs the kind of payment, e.g. S chase 1: one of %(kinds)s")
-                            % {"kinds": ", ".join(SPOT_KINDS)})
-        kind = tokens.pop(0).replace("-", "_")
-        if kind not in SPOT_KINDS:
-            raise LineError(_("%(kind)s is not an on-the-spot payment: one of %(kinds)s")
-                            % {"kind": repr(kind), "kinds": ", ".join(SPOT_KINDS)})
-        line.spot_kind = kind
-    needs = SPOT_KINDS[line.spot_kind][2]
-    what = f"{'F' if line.spot_kind == 'flower' else 'G' if line.spot_kind == 'grass' else 'S ' + line.spot_kind}"
-    while tokens:
-        token = tokens.pop(0)
-        if token[0] in "x×*" and NUMBER.fullmatch(token[1:]):
-            if needs != "count":  # as the on-the-spot form: only flowers and grass are counted
-                raise LineError(_("%(token)s: only flowers and grass take a count") % {"token": token})
-            line.spot_count = int(token[1:])
-            if not 1 <= line.spot_count <= 8:
-                raise LineError(_("%(token)s: the count is from 1 to 8") % {"token": f"x{line.spot_count}"})
-        elif token == "to" or (token[0] == "t" and NUMBER.fullmatch(token[1:])):
-            target = tokens.pop(0) if token == "to" and tokens else token[1:]
-            line.spot_to = _seat(target, _("to (the discarder)"), "to 3")
-        elif NUMBER.fullmatch(token) and line.spot_player is None:
-            line.spot_player = _seat(token, what, _spot_example(line.spot_kind))
-        else:
-            raise LineError(_("%(token)s is not part of %(what)s: e.g. %(example)s")
-                            % {"token": repr(token), "what": what, "example": _spot_example(line.spot_kind)})
+        raise LineError(_("%(token)s is not part of %(what)s: e.g. %(example)s")
+                        % {"token": repr(token), "what": what, "example": _spot_example(line.spot_kind)})
+
+
+def _check_spot_player(line: ParsedLine, needs: str, what: str) -> None:
     if needs == "dealer":
         if line.spot_player is not None:
             raise LineError(_("the dice are the dealer's: write %(what)s without a seat") % {"what": what})
     elif line.spot_player is None:
         raise LineError(_("whose is it? Add the seat: %(example)s") % {"example": _spot_example(line.spot_kind)})
-    if needs == "count":
-        line.spot_count = line.spot_count or 1
-    if needs == "to":
-        if line.spot_to is None:
-            raise LineError(_("who discarded? %(example)s") % {"example": _spot_example(line.spot_kind)})
-        if line.spot_to == line.spot_player:
-            raise LineError(_("seat %(seat)s cannot pay themselves: 'to' is the discarder") % {"seat": line.spot_to + 1})
-    elif line.spot_to is not None:
-        raise LineError(_("%(what)s is paid between the player and each other: leave out 'to'") % {"what": what})
+
+
+def _check_spot_to(line: ParsedLine, needs: str, what: str) -> None:
+    if needs != "to":
+        if line.spot_to is not None:
+            raise LineError(_("%(what)s is paid between the player and each other: leave out 'to'") % {"what": what})
+        return
+    if line.spot_to is None:
+        raise LineError(_("who discarded? %(example)s") % {"example": _spot_example(line.spot_kind)})
+    if line.spot_to == line.spot_player:
+        raise LineError(_("seat %(seat)s cannot pay themselves: 'to' is the discarder") % {"seat": line.spot_to + 1})
 
 
 def _spot_example(kind: str) -> str:
