@@ -55,21 +55,21 @@ def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     return session
 
 
-@transaction.atomic
 def session_finish(*, session: Session) -> Session:
-    locked = locked_session(session)
-    if locked.is_open:
-        locked.status, locked.finished_at = Session.Status.FINISHED, timezone.now()
-        locked.save(update_fields=["status", "finished_at", "updated_at"])
-    session.status, session.finished_at = locked.status, locked.finished_at
-    return session
+    return _set_status(session, Session.Status.FINISHED)
+
+
+def session_reopen(*, session: Session) -> Session:
+    return _set_status(session, Session.Status.OPEN)
 
 
 @transaction.atomic
-def session_reopen(*, session: Session) -> Session:
+def _set_status(session: Session, status: str) -> Session:
+    """Finish or reopen: a second tap, or another phone's, finds it done already and changes nothing."""
     locked = locked_session(session)
-    if not locked.is_open:
-        locked.status, locked.finished_at = Session.Status.OPEN, None
+    if locked.status != status:
+        locked.status = status
+        locked.finished_at = timezone.now() if status == Session.Status.FINISHED else None
         locked.save(update_fields=["status", "finished_at", "updated_at"])
     session.status, session.finished_at = locked.status, locked.finished_at
     return session

@@ -8,8 +8,9 @@ learn that a session exists.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from django.http import Http404, HttpRequest
 
@@ -41,31 +42,31 @@ class Access:
         return ROLES.index(self.role) >= ROLES.index(NEEDS[need])
 
 
+Row = TypeVar("Row", Session, Hand)
 MAX_ID = 2**63 - 1  # a bigger number in a URL is no row: the database is not asked
 
 
 def session_for(request: HttpRequest, pk: int, need: Need = "view") -> Session:
     """The session, if this visitor may do `need` with it; else 404. Sets `request.access`."""
-    try:
-        if pk > MAX_ID:
-            raise Session.DoesNotExist
-        session = session_get(pk=pk)
-    except Session.DoesNotExist:
-        raise Http404("No such session") from None
+    session = _found(Session, pk, session_get)
     _check(request, session, need)
     return session
 
 
 def hand_for(request: HttpRequest, pk: int, need: Need = "score") -> Hand:
     """The hand, if this visitor may do `need` with its session; else 404."""
-    try:
-        if pk > MAX_ID:
-            raise Hand.DoesNotExist
-        hand = hand_get(pk=pk)
-    except Hand.DoesNotExist:
-        raise Http404("No such hand") from None
+    hand = _found(Hand, pk, hand_get)
     _check(request, hand.session, need)
     return hand
+
+
+def _found(model: type[Row], pk: int, get: Callable[..., Row]) -> Row:
+    try:
+        if pk > MAX_ID:
+            raise model.DoesNotExist  # type: ignore[attr-defined]
+        return get(pk=pk)
+    except model.DoesNotExist:  # type: ignore[attr-defined]
+        raise Http404(f"No such {model.__name__.lower()}") from None
 
 
 def access_of(request: HttpRequest, session: Session) -> Access | None:
