@@ -1,15 +1,20 @@
 """The scoring engine: pure Python, no Django.
 
 Public API: `score_hand(fields) -> answer`, `settle_session(fields) -> answer`,
-`EVENT_WINS` (the way of winning each event needs), `get_ruleset(key)` / `RULESETS` (each ruleset's table and `describe()`), `payoff_for(key)`
-(each ruleset's settlement: stakes defaults, options, dealer rotation), tiles (`Tile`,
-`parse_tiles`, `format_tiles`), amounts as exact text (`format_amount`) and the arrangement search (`arrangements`,
-`standard_arrangements`).
+`EVENT_WINS` (the way of winning each event needs), `get_ruleset(key)` / `RULESETS` (each
+ruleset's table and `describe()`), `RULESET_KEYS` (every ruleset in the rulebook's order),
+`payoff_for(key)` or `get_ruleset(key).payoff` (each ruleset's settlement, a `Payoff`: stakes
+defaults, options, dealer rotation, and what a table enters for it: `figures`, `win_fields`,
+`responsible`, `bonus_tiles`, `wild`, `events`, `spot_kinds` / `spot_needs`,
+`starting_tally`, `dealer_word`, `game_rounds`), tiles (`Tile`, `parse_tiles`,
+`format_tiles`), amounts as exact text (`format_amount`) and the arrangement search
+(`arrangements`, `standard_arrangements`).
 """
 from .errors import EngineError
 from .hand import EVENT_WINS
 from .money import format_amount
-from .payoffs import payoff_for
+from .payoffs import Payoff, payoff_for
+from .registry import KEYS as RULESET_KEYS
 from .ruleset import Ruleset
 from .rulesets import RULESETS, get_ruleset
 from .scoring import score_hand
@@ -18,6 +23,7 @@ from .settlement import settle_session
 from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
-    "EVENT_WINS", "EngineError", "RULESETS", "Ruleset", "payoff_for", "get_ruleset", "score_hand", "settle_session", "arrangements",
-    "has_standard_win", "standard_arrangements", "Tile", "format_tiles", "parse_tiles", "format_amount",
+    "EVENT_WINS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "payoff_for", "get_ruleset",
+    "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",
+    "format_tiles", "parse_tiles", "format_amount",
 ]

@@ -1,7 +1,8 @@
 """Pattern tables and the one generic way of applying them.
 
 A ruleset is a table of `Pattern`s, each binding a key, names, a value and a small
-predicate (how many times the pattern is met by an arrangement). `count_patterns`
+predicate (how many times the pattern is met by an arrangement): a fact several tables
+score is tested once in `predicates.py`, a ruleset's own beside its table. `count_patterns`
 walks a table: within a `family` only the highest-ranked pattern met counts, and a
 pattern met removes those it `excludes`. The ruleset then turns the counted
 patterns into its total (sum and cap, base × doubles, hu × 2^tai, ...).

@@ -4,6 +4,7 @@ A ruleset module subclasses `Ruleset`, declares its metadata and pattern table a
 class attributes, and overrides the few hooks where it differs (`check`, `variants`,
 `evaluate`). `score` is the same for all: every arrangement of the hand (with each
 place the winning tile could have gone) is evaluated and the one worth most wins.
+Its `payoff` is its settlement, found by the same key.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, read_hand
 from .patterns import Counted, Pattern
+from .payoffs import Payoff, payoff_for
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
 from .tiles import KINDS, counts_of, tile_code, tile_name
 
@@ -62,6 +64,11 @@ class Ruleset:
     tile_set: ClassVar[frozenset[int]] = frozenset(range(42))
     patterns: ClassVar[tuple[Pattern, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
+
+    @property
+    def payoff(self) -> Payoff:
+        """How this ruleset's hands turn into money (payoffs/<module>.py), found by the same key."""
+        return payoff_for(self.key)
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:

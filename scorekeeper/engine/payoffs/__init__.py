@@ -1,9 +1,12 @@
 """How each ruleset turns a hand into money and passes the deal (one module per ruleset).
 
-A `Payoff` declares its fields and stakes as class attributes and overrides a few
-hooks, like `Ruleset`: `payments` (who pays whom for a win), `keeps_deal` (the
-dealer rotation), `spot_payments` (taiwan) and `carry`/`close` (taiwan's pull
-ledger; elsewhere money moves at once). `payoff_for("taiwan")` finds a module by key.
+A `Payoff` declares its fields and stakes as class attributes, with what a table
+enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
+...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
+`payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
+`spot_payments` (taiwan) and `carry`/`close` (taiwan's pull ledger; elsewhere money
+moves at once). `payoff_for("taiwan")` (or a ruleset's
+`payoff`) finds a module by key in `registry.MODULES`.
 
 Shared decisions where the pages are silent:
 - The round wind wraps after North back to East (a fifth round is East again);
@@ -21,14 +24,13 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from ..money import Payment, parse_amount
+from ..registry import MODULES
 from ..session import Spot, Win
 from .pull_ledger import EMPTY, Chain
 
 SEATS = 4
 WIND_LETTERS = "ESWN"
 SEAT_WINDS = tuple(tuple(WIND_LETTERS[(seat - dealer) % SEATS] for seat in range(SEATS)) for dealer in range(SEATS))
-MODULES = {"taiwan": "taiwan", "zung-jung": "zung_jung", "hk-old": "hk_old", "taizhou": "taizhou",
-           "fujian": "fujian"}
 
 
 class Deal(NamedTuple):
@@ -67,6 +69,17 @@ class Payoff:
     # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
     # says money moves at the table (taiwan.md: 即時付錢).
     usually_pays_as_you_go: ClassVar[bool] = False
+    # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
+    # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
+    # the hand names another, "optional" only one the hand names.
+    responsible: ClassVar[str] = ""
+    bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
+    wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
+    events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
+    starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
+    dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
+    game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
+    spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
 
     # -- the session's stakes and options --------------------------------------
     def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:

@@ -20,6 +20,10 @@ class FujianPayoff(Payoff):
     streak_from = 1
 
     needs_discarder = False  # fujian.md: who discarded changes no payment
+    bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
+    wild = "gold"  # fujian.md: the gold, a suit tile kind
+    events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
+    game_rounds = 4  # fujian.md: a full game is four rounds
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw

@@ -23,6 +23,8 @@ class HkOldPayoff(Payoff):
     key = "hk-old"
     name = "hk-old"
     fixed_seats = True
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
+    starting_tally = 2000  # hk-old.md: each player starts with 2,000 points
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw

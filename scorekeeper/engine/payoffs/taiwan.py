@@ -41,11 +41,22 @@ class SpotKind:
     amount: Callable[[Mapping[str, Decimal]], Decimal]
     dealers: bool = False  # only the dealer rolls the dice
     to_one: bool = False  # paid to `to` alone
+    counted: bool = False  # taiwan.md: paid per flower or grass shown (`count`), so a table enters how many
+
+    @property
+    def needs(self) -> str:
+        """The field a table enters for this kind besides the player: "count", "dealer" (the
+        dealer is the player), "to" (the one paid), or "" (nothing more)."""
+        if self.dealers:
+            return "dealer"
+        if self.to_one:
+            return "to"
+        return "count" if self.counted else ""
 
 
 SPOTS = {s.key: s for s in (
-    SpotKind("flower", True, lambda s: s["flower_units"] * s["unit"]),
-    SpotKind("grass", True, lambda s: s["grass_units"] * s["unit"]),
+    SpotKind("flower", True, lambda s: s["flower_units"] * s["unit"], counted=True),
+    SpotKind("grass", True, lambda s: s["grass_units"] * s["unit"], counted=True),
     SpotKind("concealed_kong", True, _unit),
     SpotKind("unrevealed_kong", False, lambda s: 2 * s["unit"]),
     SpotKind("chase", False, _unit),
@@ -66,6 +77,10 @@ class TaiwanPayoff(Payoff):
     name = "taiwan"
     figures = ("fan", "pattern_fan")
     spot_kinds = frozenset(SPOTS)
+    spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
+    bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
+    # taiwan.md: the events its fan table counts
+    events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
     usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),

@@ -27,6 +27,10 @@ class ZungJungPayoff(Payoff):
     name = "zung-jung"
     win_fields = frozenset({"responsible"})
     settlement_options = {"payoff": ("competition", "uniform")}
+    responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
+    # zung-jung.md 9.1-9.4: the events its incidental patterns count
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+    game_rounds = 4  # zung-jung.md: 16 hands make a game, the deal passing every hand
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return False  # zung-jung.md: the deal passes after every hand, wins and draws alike

@@ -1,19 +1,16 @@
 """The registry of rulesets: `get_ruleset("zung-jung")`.
 
 Each ruleset lives in its own module exposing `RULESET`; the registry finds them
-by key, so adding a ruleset touches no other module.
+by key in `registry.MODULES`, the one list of rulesets, so adding a ruleset touches
+no other module of this package.
 """
 from __future__ import annotations
 
 from importlib import import_module
 
 from ..errors import UNKNOWN_RULESET, EngineError
+from ..registry import KEYS as RULESET_KEYS, MODULES as RULESET_MODULES
 from ..ruleset import Ruleset
-
-RULESET_MODULES = {
-    "taiwan": "taiwan", "zung-jung": "zung_jung", "hk-old": "hk_old", "taizhou": "taizhou", "fujian": "fujian",
-}
-RULESET_KEYS = tuple(RULESET_MODULES)
 
 
 def _load() -> dict[str, Ruleset]:

@@ -48,6 +48,7 @@ from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..predicates import has_bonus_tiles, is_win
 from ..ruleset import Ruleset, Score
 from ..search import has_standard_win
 from ..tiles import KINDS, RED, WHITE, WINDS, counts_of, format_tiles, tile_code, tile_name
@@ -74,18 +75,6 @@ def _kongs(hand: Hand, kind: str) -> int:
 
 
 # -- non-special points (doubled on a self-draw or any special bonus) ------------------
-@pattern("base", "Base", "底", 1)
-def base(f: Facts) -> bool:
-    """Every win."""
-    return True
-
-
-@pattern("bonus_tiles", "Bonus Tiles", "花", 1)
-def bonus_tiles(f: Facts) -> int:
-    """Each wind or red dragon shown face up."""
-    return len(f.hand.bonus_tiles)
-
-
 @pattern("golds", "Golds", "金", 1)
 def golds(f: Facts) -> int:
     """Each gold tile in the winning hand, however it is used."""
@@ -144,14 +133,18 @@ def all_one_suit(f: Facts) -> bool:
     return len({t // 9 for t in hand.all_tiles() if t != hand.wild}) == 1
 
 
-DOUBLED = Pattern("double", "Doubled (self-draw or special)", "加倍", 2, lambda f: True, kind=DOUBLE,
+DOUBLED = Pattern("double", "Doubled (self-draw or special)", "加倍", 2, is_win, kind=DOUBLE,
                   note="Self-draw (three golds and robbing the gold included) or any special bonus "
                        "doubles the non-special points.")
 
-TABLE: tuple[Pattern, ...] = (
-    base, bonus_tiles, golds, concealed_kong, exposed_kong, dealer_streak,
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("base", "Base", "底", 1, is_win, note="Every win."),
+    Pattern("bonus_tiles", "Bonus Tiles", "花", 1, has_bonus_tiles, note="Each wind or red dragon shown face up."),
+    golds, concealed_kong, exposed_kong, dealer_streak,
     no_bonus_no_kong, three_golds, robbing_gold, golden_pair, all_one_suit,
+    DOUBLED,
 )
+TABLE = tuple(p for p in PATTERNS if p.kind != DOUBLE)  # the doubling is applied by `evaluate`
 
 
 def is_gold_pair(group: Group | None) -> bool:
@@ -280,7 +273,7 @@ class Fujian(Ruleset):
     hand_size = 16
     forms = (STANDARD,)
     tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
-    patterns = (*TABLE, DOUBLED)
+    patterns = PATTERNS
 
     # -- reading -----------------------------------------------------------------------
     def check_tile_set(self, hand: Hand) -> None:

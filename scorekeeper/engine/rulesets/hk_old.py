@@ -35,6 +35,7 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,11 +44,21 @@ from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..predicates import (
+    has_all_four_flowers, has_all_four_seasons, has_big_four_winds, has_bonus_tiles, has_dragon_pungs,
+    has_four_concealed_pungs, has_little_three_dragons, has_nine_gates, has_own_flowers, has_pure_straight,
+    has_round_wind_pungs, has_seat_wind_pungs, is_all_honors, is_all_pungs, is_all_simples, is_all_terminals,
+    is_concealed_on_discard, is_concealed_self_drawn, is_full_flush, is_kong_replacement, is_robbing_kong,
+    is_self_drawn, is_thirteen_orphans, is_win,
+)
 from ..ruleset import Option, Ruleset, Score
-from ..tiles import BONUS_BASE, DRAGONS, EAST, counts_of, is_honor, is_major, is_simple, is_terminal, tile_code
+from ..tiles import BONUS_BASE, DRAGONS, is_major, tile_code
 
 LIMIT = 500
 EXTRAS = "classical_extras"
+# hk-old.md: option classical_extras swaps own_bonus for flower and adds wait_points and value_pung
+EXTRAS_ONLY = ("flower", "wait_points", "value_pung")
+PLAIN_ONLY = ("own_bonus",)
 
 
 # -- base points: sets ----------------------------------------------------------------
@@ -55,38 +66,26 @@ def _sets(groups: tuple[Group, ...], kind: str, major: bool) -> int:
     return sum(1 for g in groups if g.kind == kind and is_major(g.first) == major)
 
 
-def _set_points(key: str, name: str, name_zh: str, points: int, kind: str, concealed: bool, major: bool,
-                note: str) -> Pattern:
-    """One row per (set, simple/major): the page gives the two values under one key."""
-    def test(f: Facts) -> int:
-        return _sets(f.concealed_pungs if concealed else f.open_pungs, kind, major)
-    return Pattern(key, name, name_zh, points, test, note=note)
+def _set_points(key: str, name: str, name_zh: str, points: int, kind: str, concealed: bool) -> tuple[Pattern, ...]:
+    """Two rows per set, simples and terminals/honours: the page gives the two values under one key."""
+    def counter(major: bool) -> Callable[[Facts], int]:
+        # hk-old.md: a pung completed by a discarded winning tile is melded (Facts.open_pungs)
+        return lambda f: _sets(f.concealed_pungs if concealed else f.open_pungs, kind, major)
+    what = name.lower()
+    return (Pattern(key, name, name_zh, points, counter(False), note=f"Each {what} of simples."),
+            Pattern(key, f"{name} of Terminals/Honours", f"么九{name_zh}", 2 * points, counter(True),
+                    note=f"Each {what} of terminals or honours."))
 
 
 SET_POINTS = (
-    # hk-old.md: a pung completed by a discarded winning tile is melded (Facts.open_pungs)
-    _set_points("exposed_pung", "Melded Pung", "明刻", 2, PUNG, False, False, "Each melded pung of simples."),
-    _set_points("exposed_pung", "Melded Pung of Terminals/Honours", "么九明刻", 4, PUNG, False, True,
-                "Each melded pung of terminals or honours."),
-    _set_points("concealed_pung", "Concealed Pung", "暗刻", 8, PUNG, True, False, "Each concealed pung of simples."),
-    _set_points("concealed_pung", "Concealed Pung of Terminals/Honours", "么九暗刻", 16, PUNG, True, True,
-                "Each concealed pung of terminals or honours."),
-    _set_points("exposed_kong", "Melded Kong", "明槓", 8, KONG, False, False, "Each melded kong of simples."),
-    _set_points("exposed_kong", "Melded Kong of Terminals/Honours", "么九明槓", 16, KONG, False, True,
-                "Each melded kong of terminals or honours."),
-    _set_points("concealed_kong", "Concealed Kong", "暗槓", 16, KONG, True, False, "Each concealed kong of simples."),
-    _set_points("concealed_kong", "Concealed Kong of Terminals/Honours", "么九暗槓", 32, KONG, True, True,
-                "Each concealed kong of terminals or honours."),
+    *_set_points("exposed_pung", "Melded Pung", "明刻", 2, PUNG, False),
+    *_set_points("concealed_pung", "Concealed Pung", "暗刻", 8, PUNG, True),
+    *_set_points("exposed_kong", "Melded Kong", "明槓", 8, KONG, False),
+    *_set_points("concealed_kong", "Concealed Kong", "暗槓", 16, KONG, True),
 )
 
 
-# -- base points: the rest --------------------------------------------------------------
-@pattern("win", "Winning", "和牌", 20)
-def win(f: Facts) -> bool:
-    """Every win."""
-    return True
-
-
+# -- Hong Kong Old Style's own patterns; the rest are rows of PATTERNS over shared predicates --
 @pattern("dragon_pair", "Dragon Pair", "箭牌將", 2)
 def dragon_pair(f: Facts) -> bool:
     """The pair is a dragon."""
@@ -106,36 +105,6 @@ def round_wind_pair(f: Facts) -> bool:
     return f.pair_kind == f.hand.round_wind
 
 
-@pattern("self_draw_points", "Self-Drawn", "自摸", 2)
-def self_draw_points(f: Facts) -> bool:
-    """Won on a tile from the wall."""
-    return f.self_drawn
-
-
-@pattern("concealed_discard", "Concealed Hand on a Discard", "門前清", 10)
-def concealed_discard(f: Facts) -> bool:
-    """No melds (concealed kongs allowed), won on a discard."""
-    return f.concealed_hand and not f.self_drawn
-
-
-def _own_bonus_kinds(f: Facts) -> tuple[int, int]:
-    seat = f.hand.seat_wind - EAST
-    return BONUS_BASE + seat, BONUS_BASE + seat + 4
-
-
-@pattern("own_bonus", "Own Flower/Season", "正花", 4)
-def own_bonus(f: Facts) -> int:
-    """Each flower or season of one's own seat (1f/5f East ... 4f/8f North)."""
-    own = _own_bonus_kinds(f)
-    return sum(1 for k in f.hand.bonus_tiles if k in own)
-
-
-@pattern("flower", "Flower/Season", "花", 4)
-def flower(f: Facts) -> int:
-    """Each flower or season, whoever's (option classical_extras, instead of Own Flower/Season)."""
-    return len(f.hand.bonus_tiles)
-
-
 @pattern("wait_points", "Single Wait", "獨聽", 2)
 def wait_points(f: Facts) -> bool:
     """Only one tile could have won and it filled an edge, middle or pair wait (option classical_extras)."""
@@ -152,138 +121,81 @@ def wait_points(f: Facts) -> bool:
             or (number == 0 and tile == group.tiles[2]) or (number == 6 and tile == group.first))  # edge
 
 
-# -- doubles (value = the factor) ----------------------------------------------------------
-@pattern("concealed_self_drawn", "Concealed Self-Drawn", "門清自摸", 2, kind="double")
-def concealed_self_drawn(f: Facts) -> bool:
-    """No melds (concealed kongs allowed), self-drawn."""
-    return f.concealed_hand and f.self_drawn
-
-
-# hk-old.md: counts beside concealed_self_drawn and the +2 points, as the source lists all three
-@pattern("self_drawn", "Self-Drawn", "自摸", 2, kind="double")
-def self_drawn(f: Facts) -> bool:
-    """Any self-drawn win."""
-    return f.self_drawn
-
-
-@pattern("all_simples", "All Simples", "斷么九", 2, kind="double")
-def all_simples(f: Facts) -> bool:
-    """No terminals or honours."""
-    return all(is_simple(t) for t in f.tiles)
-
-
-@pattern("one_suit", "One Suit", "清一色", 4, kind="double")
-def one_suit(f: Facts) -> bool:
-    """One suit only, no honours."""
-    return len(f.suits) == 1 and not f.has_honors
-
-
 @pattern("last_tile", "Last Tile", "海底", 2, kind="double")
 def last_tile(f: Facts) -> bool:
     """Won on the last wall tile or the last discard."""
     return bool(f.events & {"last_tile", "last_discard"})
 
 
-# hk-old.md mends the source: robbing a kong and the kong replacement are two separate doubles
-@pattern("kong_replacement", "Win on a Kong Replacement", "槓上開花", 2, kind="double")
-def kong_replacement(f: Facts) -> bool:
-    """Won on a kong's replacement tile."""
-    return "kong_replacement" in f.events
-
-
-@pattern("robbing_kong", "Robbing a Kong", "搶槓", 2, kind="double")
-def robbing_kong(f: Facts) -> bool:
-    """Won on the tile another player added to a melded pung."""
-    return "robbing_kong" in f.events
-
-
-@pattern("three_consecutive_chows", "Three Consecutive Chows", "一條龍", 2, kind="double")
-def three_consecutive_chows(f: Facts) -> bool:
-    """Chows 123, 456 and 789 of one suit."""
-    starts = {g.first for g in f.chows}
-    return any({s * 9, s * 9 + 3, s * 9 + 6} <= starts for s in range(3))
-
-
-@pattern("all_pungs", "All Pungs", "對對和", 2, kind="double")
-def all_pungs(f: Facts) -> bool:
-    """Four pungs or kongs."""
-    return len(f.pungs) == 4
-
-
-# hk-old.md mends the source: two dragon pungs and a pair of the third
-@pattern("little_three_dragons", "Little Three Dragons", "小三元", 2, kind="double")
-def little_three_dragons(f: Facts) -> bool:
-    """Two dragon pungs or kongs and a pair of the third dragon."""
-    return f.dragon_pungs == 2 and f.pair_kind in DRAGONS
-
-
 @pattern("bonus_set", "Full Set of Flowers/Seasons", "一台花", 2, kind="double")
 def bonus_set(f: Facts) -> int:
     """Each full set: all four flowers, or all four seasons."""
-    held = set(f.hand.bonus_tiles)
-    return sum(1 for first in (BONUS_BASE, BONUS_BASE + 4) if set(range(first, first + 4)) <= held)
+    return has_all_four_flowers(f) + has_all_four_seasons(f)
 
 
 @pattern("value_pung", "Value Pung", "番牌", 2, kind="double")
 def value_pung(f: Facts) -> int:
     """Each pung or kong of a dragon, the seat wind, the prevailing wind; a wind that is both counts twice
     (option classical_extras)."""
-    seat, prevailing = f.hand.seat_wind, f.hand.round_wind
-    return sum((k in DRAGONS) + (k == seat) + (k == prevailing) for k in f.pung_kinds())
+    return has_dragon_pungs(f) + has_seat_wind_pungs(f) + has_round_wind_pungs(f)
 
 
-# -- limit hands -------------------------------------------------------------------------------
-@pattern("thirteen_orphans", "Thirteen Orphans", "十三么", LIMIT, kind="limit")
-def thirteen_orphans(f: Facts) -> bool:
-    """One of each terminal and honour plus a duplicate of one of them."""
-    return f.form == THIRTEEN_ORPHANS
+# A double's value is its factor; a limit hand scores LIMIT and lists nothing else.
+PATTERNS: tuple[Pattern, ...] = (
+    # limit hands, in the page's order: the first met is the one listed
+    Pattern("thirteen_orphans", "Thirteen Orphans", "十三么", LIMIT, is_thirteen_orphans, kind="limit",
+            note="One of each terminal and honour plus a duplicate of one of them."),
+    Pattern("nine_gates", "Nine Gates", "九蓮寶燈", LIMIT, has_nine_gates, kind="limit",
+            note="No melds; the 13 tiles before the win are 1112345678999 of one suit."),
+    Pattern("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", LIMIT, has_four_concealed_pungs, kind="limit",
+            note="Four pungs or kongs of wall tiles (a pung completed by a discard is melded)."),
+    Pattern("big_four_winds", "Big Four Winds", "大四喜", LIMIT, has_big_four_winds, kind="limit",
+            note="Four wind pungs or kongs."),
+    Pattern("all_honors", "All Honours", "字一色", LIMIT, is_all_honors, kind="limit", note="Honour tiles only."),
+    Pattern("all_terminals", "All Terminals", "清么九", LIMIT, is_all_terminals, kind="limit",
+            note="Ones and nines only."),
+    # base points
+    Pattern("win", "Winning", "和牌", 20, is_win, note="Every win."),
+    *SET_POINTS,
+    dragon_pair, seat_wind_pair, round_wind_pair,
+    Pattern("self_draw_points", "Self-Drawn", "自摸", 2, is_self_drawn, note="Won on a tile from the wall."),
+    Pattern("concealed_discard", "Concealed Hand on a Discard", "門前清", 10, is_concealed_on_discard,
+            note="No melds (concealed kongs allowed), won on a discard."),
+    Pattern("own_bonus", "Own Flower/Season", "正花", 4, has_own_flowers,
+            note="Each flower or season of one's own seat (1f/5f East ... 4f/8f North)."),
+    Pattern("flower", "Flower/Season", "花", 4, has_bonus_tiles,
+            note="Each flower or season, whoever's (option classical_extras, instead of Own Flower/Season)."),
+    wait_points,
+    # doubles
+    Pattern("concealed_self_drawn", "Concealed Self-Drawn", "門清自摸", 2, is_concealed_self_drawn, kind="double",
+            note="No melds (concealed kongs allowed), self-drawn."),
+    # hk-old.md: counts beside concealed_self_drawn and the +2 points, as the source lists all three
+    Pattern("self_drawn", "Self-Drawn", "自摸", 2, is_self_drawn, kind="double", note="Any self-drawn win."),
+    Pattern("all_simples", "All Simples", "斷么九", 2, is_all_simples, kind="double", note="No terminals or honours."),
+    Pattern("one_suit", "One Suit", "清一色", 4, is_full_flush, kind="double", note="One suit only, no honours."),
+    last_tile,
+    # hk-old.md mends the source: robbing a kong and the kong replacement are two separate doubles
+    Pattern("kong_replacement", "Win on a Kong Replacement", "槓上開花", 2, is_kong_replacement, kind="double",
+            note="Won on a kong's replacement tile."),
+    Pattern("robbing_kong", "Robbing a Kong", "搶槓", 2, is_robbing_kong, kind="double",
+            note="Won on the tile another player added to a melded pung."),
+    Pattern("three_consecutive_chows", "Three Consecutive Chows", "一條龍", 2, has_pure_straight, kind="double",
+            note="Chows 123, 456 and 789 of one suit."),
+    Pattern("all_pungs", "All Pungs", "對對和", 2, is_all_pungs, kind="double", note="Four pungs or kongs."),
+    # hk-old.md mends the source: two dragon pungs and a pair of the third
+    Pattern("little_three_dragons", "Little Three Dragons", "小三元", 2, has_little_three_dragons, kind="double",
+            note="Two dragon pungs or kongs and a pair of the third dragon."),
+    bonus_set, value_pung,
+)
+LIMITS = tuple(p for p in PATTERNS if p.kind == "limit")
 
 
-@pattern("nine_gates", "Nine Gates", "九蓮寶燈", LIMIT, kind="limit")
-def nine_gates(f: Facts) -> bool:
-    """No melds; the 13 tiles before the win are 1112345678999 of one suit."""
-    return not f.hand.melds and is_nine_gates_wait(f.hand.concealed)
+def _table(kind: str, extras: bool) -> tuple[Pattern, ...]:
+    left_out = PLAIN_ONLY if extras else EXTRAS_ONLY
+    return tuple(p for p in PATTERNS if p.kind == kind and p.key not in left_out)
 
 
-def is_nine_gates_wait(concealed: tuple[int, ...]) -> bool:
-    counts = counts_of(concealed)
-    return len(concealed) == 13 and any(
-        counts[s * 9: s * 9 + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for s in range(3))
-
-
-@pattern("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", LIMIT, kind="limit")
-def four_concealed_pungs(f: Facts) -> bool:
-    """Four pungs or kongs of wall tiles (a pung completed by a discard is melded)."""
-    return len(f.concealed_pungs) == 4
-
-
-@pattern("big_four_winds", "Big Four Winds", "大四喜", LIMIT, kind="limit")
-def big_four_winds(f: Facts) -> bool:
-    """Four wind pungs or kongs."""
-    return f.wind_pungs == 4
-
-
-@pattern("all_honors", "All Honours", "字一色", LIMIT, kind="limit")
-def all_honors(f: Facts) -> bool:
-    """Honour tiles only."""
-    return all(is_honor(t) for t in f.tiles)
-
-
-@pattern("all_terminals", "All Terminals", "清么九", LIMIT, kind="limit")
-def all_terminals(f: Facts) -> bool:
-    """Ones and nines only."""
-    return all(is_terminal(t) for t in f.tiles)
-
-
-LIMITS = (thirteen_orphans, nine_gates, four_concealed_pungs, big_four_winds, all_honors, all_terminals)
-POINTS = (win, *SET_POINTS, dragon_pair, seat_wind_pair, round_wind_pair, self_draw_points, concealed_discard)
-DOUBLES = (concealed_self_drawn, self_drawn, all_simples, one_suit, last_tile, kong_replacement, robbing_kong,
-           three_consecutive_chows, all_pungs, little_three_dragons, bonus_set)
-# hk-old.md: option classical_extras swaps own_bonus for flower and adds wait_points and value_pung
-TABLES = {
-    False: (POINTS + (own_bonus,), DOUBLES),
-    True: (POINTS + (flower, wait_points), DOUBLES + (value_pung,)),
-}
+TABLES = {extras: (_table("points", extras), _table("double", extras)) for extras in (False, True)}
 
 
 def doubles_of(counted: Counted) -> int:
@@ -313,7 +225,7 @@ class HongKongOld(Ruleset):
     unit = "points"
     hand_size = 13
     forms = (STANDARD, THIRTEEN_ORPHANS)
-    patterns = LIMITS + POINTS + (own_bonus, flower, wait_points) + DOUBLES + (value_pung,)
+    patterns = PATTERNS
     options = (
         Option(EXTRAS, False, (False, True),
                "true: count every flower/season (4 each), a single wait (2) and value pungs (×2), "

@@ -55,6 +55,7 @@ from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
+from ..predicates import is_self_drawn, is_win
 from ..ruleset import Option, Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
@@ -86,12 +87,6 @@ def _read(f: Facts) -> Reading:
 
 
 # -- hu: set count (胡头) --------------------------------------------------------------
-@pattern("base", "Base", "底", 10, kind="hu")
-def base(f: Facts) -> bool:
-    """Winner: 10 for any winning hand."""
-    return True
-
-
 @pattern("pair", "Pair", "对", 2, kind="hu")
 def value_pair(f: Facts) -> int:
     """The eye (winner) or each pair in hand (loser) of a dragon or the seat wind."""
@@ -126,12 +121,6 @@ SET_ROWS = _set_rows()
 def all_pungs(f: Facts) -> bool:
     """Winner: four pungs or kongs."""
     return _read(f).pungs == 4
-
-
-@pattern("self_draw", "Self draw", "自摸", 2, kind="hu")
-def self_draw(f: Facts) -> bool:
-    """Winner: won on a wall tile (head or kong supplement)."""
-    return f.self_drawn
 
 
 @pattern("gap_call", "Gap call", "嵌张", 2, kind="hu")
@@ -180,10 +169,15 @@ FOUR_WINDS_LOSER = Pattern("four_winds", "Four winds", "四喜", 4, has_four_win
                            note="Loser: " + FOUR_WINDS_NOTE)
 
 WINNER_TABLE: tuple[Pattern, ...] = (
-    base, value_pair, *SET_ROWS, all_pungs, self_draw, gap_call,
-    dragon_pung, seat_wind_pung, mixed_one_suit, pure_one_suit, FOUR_WINDS,
+    Pattern("base", "Base", "底", 10, is_win, kind="hu", note="Winner: 10 for any winning hand."),
+    value_pair, *SET_ROWS, all_pungs,
+    Pattern("self_draw", "Self draw", "自摸", 2, is_self_drawn, kind="hu",
+            note="Winner: won on a wall tile (head or kong supplement)."),
+    gap_call, dragon_pung, seat_wind_pung, mixed_one_suit, pure_one_suit, FOUR_WINDS,
 )
 LOSER_TABLE: tuple[Pattern, ...] = (value_pair, *SET_ROWS, dragon_pung, seat_wind_pung, FOUR_WINDS_LOSER)
+# The rules page lists the winner's rows, then the loser's own four winds.
+PATTERNS: tuple[Pattern, ...] = (*WINNER_TABLE, FOUR_WINDS_LOSER)
 
 
 @dataclass
@@ -215,7 +209,7 @@ class Taizhou(Ruleset):
     hand_size = 13
     forms = (STANDARD,)
     tile_set = STANDARD_SET
-    patterns = WINNER_TABLE + (FOUR_WINDS_LOSER,)
+    patterns = PATTERNS
     scores_losers = True
     options = (
         Option("four_winds", "off", ("off", "big", "big_or_little"),
