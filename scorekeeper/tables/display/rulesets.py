@@ -1,8 +1,10 @@
-"""What the screens ask for under each ruleset: the fields of its `settle` hands.
+"""Each ruleset as the screens show it: the engine's facts (its `Ruleset` and `Payoff`) with the app's labels.
 
-The engine owns the rules (patterns, options, descriptions, hand sizes, tile sets);
-this table only says which inputs a ruleset's page (../shared/rules/<key>.md, "settle
-fields") takes, so the forms show those and no others.
+The engine owns every fact about a ruleset: its patterns, options, hand size and tiles, and
+what a table enters for it (figures, responsible player, losers' points, wild tiles, bonus
+tiles, events, on-the-spot kinds, stakes). This module keeps only the words the screens use
+for those facts, by fact, never by ruleset: a new ruleset needs its engine modules, and a
+label here only for a figure, event, stake, wild or on-the-spot kind no ruleset had before.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy as _
 
-from scorekeeper.engine import RULESETS, Ruleset, get_ruleset, payoff_for
+from scorekeeper.engine import RULESET_KEYS, RULESETS, Payoff, Ruleset, get_ruleset, payoff_for
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
@@ -27,18 +29,28 @@ EVENT_LABELS = {
     "robbing_gold": _("Robbing the gold (won on the revealed gold)"),
 }
 
-# taiwan.md: on-the-spot payments; `needs` names the extra field each one takes.
-SPOT_KINDS = {
-    "flower": (_("Flowers (一台花)"), _("receives flower units from each other player"), "count"),
-    "grass": (_("Grass (一台草)"), _("receives grass units from each other player"), "count"),
-    "concealed_kong": (_("Concealed kong (暗槓)"), _("receives 1 unit from each other player"), ""),
-    "unrevealed_kong": (_("Kong never shown"), _("pays 2 units to each other player"), ""),
-    "chase": (_("Chase (追)"), _("first to discard it: pays 1 unit to each other player"), ""),
-    "dice_123": (_("Dice 1-2-3"), _("the dealer pays 1 unit to each other player"), "dealer"),
-    "dice_triplet": (_("Dice triplet"), _("the dealer receives 1 unit from each other player"), "dealer"),
-    "false_win": (_("False win (詐胡)"), _("pays each other player a 30-fan win"), ""),
-    "failed_peng": (_("Failed peng"), _("pays 1 unit to the discarder"), "to"),
+# taiwan.md: the on-the-spot kinds, as the screens name and explain them.
+SPOT_LABELS = {
+    "flower": (_("Flowers (一台花)"), _("receives flower units from each other player")),
+    "grass": (_("Grass (一台草)"), _("receives grass units from each other player")),
+    "concealed_kong": (_("Concealed kong (暗槓)"), _("receives 1 unit from each other player")),
+    "unrevealed_kong": (_("Kong never shown"), _("pays 2 units to each other player")),
+    "chase": (_("Chase (追)"), _("first to discard it: pays 1 unit to each other player")),
+    "dice_123": (_("Dice 1-2-3"), _("the dealer pays 1 unit to each other player")),
+    "dice_triplet": (_("Dice triplet"), _("the dealer receives 1 unit from each other player")),
+    "false_win": (_("False win (詐胡)"), _("pays each other player a 30-fan win")),
+    "failed_peng": (_("Failed peng"), _("pays 1 unit to the discarder")),
 }
+# Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
+# ("count", "dealer", "to" or "").
+SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
+              for kind, needs in payoff_for(key).spot_needs.items()}
+FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"), "pattern_fan": _("Fan before the dealer bonus"),
+                 "points": _("Points")}
+# The wild tile by its kind: the field's label, and its line on the keypad.
+WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
+DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
+FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
@@ -60,19 +72,65 @@ class Stake:
 
 @dataclass(frozen=True)
 class Profile:
+    """One ruleset as the screens need it: every fact from the engine, every word from the labels above."""
+
     key: str
-    figure_fields: tuple[tuple[str, str], ...] = (("points", _("Points")),)
-    responsible: str = ""  # "" none; "discarder": defaults to the discarder; "optional": none unless chosen
-    loser_points: bool = False
-    wild_label: str = ""
-    wild_button: str = ""  # the wild's line on the keypad
-    bonus: str = "flowers"  # flowers, winds_red or "" (no bonus tiles entered with the hand)
-    events: tuple[str, ...] = ()
-    spots: bool = False
-    starting_tally: int = 0
-    dealer_word: str = _("Dealer")
-    game_rounds: int = 0  # rounds of the deal that make a full game, where the page says so
-    notes: tuple[str, ...] = ()
+
+    @property
+    def payoff(self) -> Payoff:
+        return payoff_for(self.key)
+
+    @property
+    def figure_fields(self) -> tuple[tuple[str, str], ...]:
+        return tuple((name, str(FIGURE_LABELS[name])) for name in self.payoff.figures)
+
+    @property
+    def responsible(self) -> str:
+        """Who may pay for the others: nobody (""), the discarder unless the table says otherwise
+        ("discarder"), or nobody unless the table names one ("optional")."""
+        return self.payoff.responsible
+
+    @property
+    def loser_points(self) -> bool:
+        return "loser_points" in self.payoff.win_fields
+
+    @property
+    def wild_label(self) -> str:
+        return str(WILD_LABELS[self.payoff.wild][0]) if self.payoff.wild else ""
+
+    @property
+    def wild_button(self) -> str:
+        return str(WILD_LABELS[self.payoff.wild][1]) if self.payoff.wild else ""
+
+    @property
+    def bonus(self) -> str:
+        """flowers, winds_red or "" (no bonus tiles entered with the hand)."""
+        return self.payoff.bonus_tiles
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return self.payoff.events
+
+    @property
+    def spots(self) -> bool:
+        return bool(self.payoff.spot_needs)
+
+    @property
+    def starting_tally(self) -> int:
+        return self.payoff.starting_tally
+
+    @property
+    def dealer_word(self) -> str:
+        return str(DEALER_WORDS[self.payoff.dealer_word])
+
+    @property
+    def game_rounds(self) -> int:
+        """Rounds of the deal that make a full game, where the page says so."""
+        return self.payoff.game_rounds
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (str(FLOWERS_ON_THE_SPOT),) if "flower" in self.payoff.spot_needs else ()
 
     @property
     def ruleset(self) -> Ruleset:
@@ -96,13 +154,13 @@ class Profile:
 
     @property
     def usually_pays_as_you_go(self) -> bool:
-        return payoff_for(self.key).usually_pays_as_you_go
+        return self.payoff.usually_pays_as_you_go
 
     @property
     def stakes(self) -> tuple[Stake, ...]:
         """The settlement's stakes with its defaults."""
         out = []
-        for name, default in payoff_for(self.key).stake_defaults.items():
+        for name, default in self.payoff.stake_defaults.items():
             label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
             out.append(Stake(name, label, "" if hint else _amount(default), hint))
         return tuple(out)
@@ -111,51 +169,13 @@ class Profile:
         """The house options: the scorer's, then the settlement's own (zung-jung's payoff)."""
         options = list(self.ruleset.describe()["options"])
         named = {o["name"] for o in options}
-        for name, allowed in payoff_for(self.key).settlement_options.items():
+        for name, allowed in self.payoff.settlement_options.items():
             if name not in named:
                 options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
         return options
 
 
-PROFILES = {
-    "taiwan": Profile(
-        "taiwan",
-        figure_fields=(("fan", _("Fan, dealer bonus included")), ("pattern_fan", _("Fan before the dealer bonus"))),
-        bonus="",
-        events=("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn"),
-        spots=True,
-        notes=(_("Flowers and grass are paid on the spot: use On the spot."),),
-    ),
-    "zung-jung": Profile(
-        "zung-jung",
-        responsible="discarder",
-        events=("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly"),
-        game_rounds=4,  # zung-jung.md: 16 hands make a game, the deal passing every hand
-    ),
-    "hk-old": Profile(
-        "hk-old",
-        events=("last_tile", "last_discard", "kong_replacement", "robbing_kong"),
-        starting_tally=2000,
-    ),
-    "taizhou": Profile(
-        "taizhou",
-        responsible="optional",
-        loser_points=True,
-        wild_label=_("Fortune indicator (财神)"),
-        wild_button=_("Fortune"),
-        bonus="",
-        dealer_word=_("Banker"),
-        game_rounds=4,  # taizhou.md: a session is four rounds of banker rotation
-    ),
-    "fujian": Profile(
-        "fujian",
-        wild_label=_("Gold tile (金)"),
-        wild_button=_("Gold"),
-        bonus="winds_red",
-        events=("three_golds", "robbing_gold"),
-        game_rounds=4,  # fujian.md: a full game is four rounds
-    ),
-}
+PROFILES = {key: Profile(key) for key in RULESET_KEYS}
 
 
 def get_profile(key: str) -> Profile:

@@ -1,0 +1,47 @@
+"""One ruleset registry: the app derives every ruleset fact from the engine and keeps only words.
+
+What a new ruleset must touch, as these tests check it: its two engine modules (scoring
+and payoff) and the engine registry's key list; in the app, a label only for a fact no ruleset
+had before (a figure, an event, a stake, a wild kind, a dealer word, an on-the-spot kind).
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine import RULESET_KEYS, payoff_for
+from scorekeeper.tables.display import rulesets as labels
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "scorekeeper" / "tables"
+TEMPLATES = ROOT / "templates"
+# The quick-entry help shows one example per ruleset, headed by the ruleset's name: content, not logic.
+EXAMPLES = TEMPLATES / "tables" / "help_quick_entry.html"
+
+
+@pytest.mark.parametrize("key", RULESET_KEYS)
+def test_every_fact_the_engine_declares_has_a_label(key):
+    payoff = payoff_for(key)
+
+    assert set(payoff.figures) <= labels.FIGURE_LABELS.keys()
+    assert set(payoff.events) <= labels.EVENT_LABELS.keys()
+    assert set(payoff.stake_defaults) <= labels.STAKE_LABELS.keys()
+    assert set(payoff.spot_needs) <= labels.SPOT_LABELS.keys()
+    assert payoff.dealer_word in labels.DEALER_WORDS
+    assert not payoff.wild or payoff.wild in labels.WILD_LABELS
+
+
+def test_the_app_names_no_ruleset_key():
+    """No ruleset key in the app's code or templates: no screen behaves by ruleset name."""
+    keys = "|".join(re.escape(key) for key in RULESET_KEYS)
+    quoted = re.compile(rf"""["']({keys})["']""")
+    files = [p for p in APP.rglob("*.py") if "migrations" not in p.parts]
+    files += [p for p in TEMPLATES.rglob("*.html") if p != EXAMPLES]
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in files
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if quoted.search(line)]
+    assert found == []
+
+
+def test_every_engine_ruleset_is_on_the_screens():
+    assert [p.key for p in labels.available_profiles()] == list(RULESET_KEYS)
