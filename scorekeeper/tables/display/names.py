@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 import opencc
-from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scorekeeper.engine import RULESETS
 
@@ -63,25 +63,9 @@ def chinese_aside(item: Any, language: str | None = None) -> str:
 
 # -- the engine's own English sentences ---------------------------------------------------------
 # The engine describes its rulesets and house options in English. They are translated by their
-# exact text: gettext_noop only marks them for makemessages, and a sentence the engine later
-# rewrites finds no translation and shows in English until the catalogues catch up
+# exact text (`make messages` collects them from the engine: scripts/engine_messages.py), so a
+# sentence the engine rewrites shows in English until the catalogues catch up
 # (tests/web/test_i18n.py fails meanwhile). Pattern notes (about 160) stay English for now.
-ENGINE_SENTENCES = (
-    gettext_noop("16-tile play: fan per pattern, capped at 88, plus the dealer's 2n+1; base + fan per payer."),
-    gettext_noop("Additive points by series, limit 320; the official competition payoff."),
-    gettext_noop("Chinese Classical base points and doubles, rounded to 10, limit 500."),
-    gettext_noop("Fortune tiles (财神); winner and losers score hu × 2^tai, limit 100."),
-    gettext_noop("17-tile hands with gold wild tiles; winds and red dragons are bonus tiles; every loser pays "
-                 "the winner's points."),
-    gettext_noop("what a hand with no pattern scores: 1, 0, or 'no' (not a win)"),
-    gettext_noop("competition: the responsible discarder pays beyond 25; uniform: every loser pays the value"),
-    gettext_noop("true: count every flower/season (4 each), a single wait (2) and value pungs (×2), as "
-                 "Classical tables do"),
-    gettext_noop("four winds: 13 tai for the winner, 4 for a loser; 'big' needs four wind sets, 'big_or_little' "
-                 "also accepts three wind sets and a wind eye"),
-)
-
-
 def engine_sentence(text: str) -> str:
     """One of the engine's English sentences, translated when the catalogue has it."""
     return gettext(text) if text else text
