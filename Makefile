@@ -10,7 +10,7 @@ BIND ?= 127.0.0.1:8000
 WORKERS ?= 2
 THREADS ?= 4
 
-.PHONY: run serve test test-sqlite test-postgres load load-pg bench bench-web chromium messages
+.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web chromium messages
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -27,10 +27,19 @@ serve: $(VENV)/.installed
 	$(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \
 	  --access-logfile - --forwarded-allow-ips 127.0.0.1,::1
 
-# The whole suite twice: on SQLite, then on a throwaway PostgreSQL server (scripts/with-postgres.sh).
+# The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
+# (scripts/with-postgres.sh).
 test: $(VENV)/.installed-dev chromium
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory test-sqlite
 	@$(MAKE) --no-print-directory test-postgres
+
+# ruff on everything; mypy --strict on the engine (pure Python), mypy with django-stubs on the app.
+lint: $(VENV)/.installed-dev
+	@echo "== Lint: ruff, mypy =="
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict scorekeeper/engine
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/settings.py scorekeeper/urls.py
 
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="

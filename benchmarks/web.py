@@ -35,14 +35,13 @@ os.environ["SECURE_SSL_REDIRECT"] = "0"
 os.environ["STATIC_ROOT"] = str(DB.parent / "static")  # pages need the manifest collectstatic writes
 warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
 
-import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
-
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
 from scorekeeper.tables import replay, selectors, services  # noqa: E402
 from scorekeeper.tables.models import Hand, Session  # noqa: E402
 

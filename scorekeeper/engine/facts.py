@@ -12,7 +12,6 @@ from .groups import CHOW, FREE_PAIR, KONG, PAIR, PUNG, STANDARD, Arrangement, Gr
 from .hand import Hand
 from .tiles import DRAGONS, WINDS, is_honor, is_major, is_terminal
 
-
 T = TypeVar("T")
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BAD_FIELD, BAD_MELD, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
-from .groups import KONG, PUNG, CHOW, Group
+from .groups import CHOW, KONG, PUNG, Group
 from .tiles import BONUS_BASE, WIND_LETTERS, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
 
 MELD_KINDS = ("chow", "pung", "kong", "concealed_kong")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from decimal import Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow, Rounded
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .errors import BAD_FIELD, EngineError

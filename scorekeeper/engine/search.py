@@ -11,12 +11,23 @@ the shapes the real tiles allow, never as 34^k substitutions.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from .groups import (
-    CHOW, FLEX, FREE_PAIR, FREE_SET, PAIR, PUNG, SEVEN_PAIRS, SEVEN_PAIRS_PUNG, STANDARD, THIRTEEN_ORPHANS,
-    Arrangement, Group, make_group,
+    CHOW,
+    FLEX,
+    FREE_PAIR,
+    FREE_SET,
+    PAIR,
+    PUNG,
+    SEVEN_PAIRS,
+    SEVEN_PAIRS_PUNG,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Arrangement,
+    Group,
+    make_group,
 )
 from .tiles import KINDS
 
@@ -181,7 +192,7 @@ def _suit_buckets(part: tuple[int, ...], suit: int, max_wilds: int) -> dict[tupl
     return {key: list(splits) for key, splits in buckets.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _set_of(kind: str, first: int) -> Group:
     """Groups without wilds are values: one shared instance each."""
     tiles = (first, first + 1, first + 2) if kind == CHOW else (first,) * (2 if kind == PAIR else 3)
@@ -286,7 +297,8 @@ def _chows_through(
         yield take, mask, make_group(CHOW, tiles, mask)
 
 
-def seven_pairs_arrangements(counts: Sequence[int], wilds: int = 0, *, four_as_two: bool = True) -> list[tuple[Group, ...]]:
+def seven_pairs_arrangements(counts: Sequence[int], wilds: int = 0, *,
+                             four_as_two: bool = True) -> list[tuple[Group, ...]]:
     """Seven pairs (14 tiles). With `four_as_two`, four alike count as two pairs."""
     if sum(counts[:KINDS]) + wilds != 14:
         return []
@@ -326,7 +338,8 @@ def seven_pairs_pung_arrangements(counts: Sequence[int], wilds: int = 0) -> list
             continue
         mask = (False,) * counts[pung_kind] + (True,) * need
         rest = [k for k in held if k != pung_kind]
-        pairs = [make_group(PAIR, (k, k), (False,) * counts[k] + (True,) * (2 - counts[k])) for k in rest if counts[k] <= 2]
+        pairs = [make_group(PAIR, (k, k), (False,) * counts[k] + (True,) * (2 - counts[k]))
+                 for k in rest if counts[k] <= 2]
         if len(pairs) != len(rest):
             continue
         left = wilds - need - sum(2 - counts[k] for k in rest)
@@ -362,7 +375,8 @@ def thirteen_orphans_arrangements(counts: Sequence[int], wilds: int = 0) -> list
         pair_kinds = [k for k in TERMINALS_AND_HONORS]  # a wild doubles any of them
     found = []
     for k in pair_kinds:
-        groups = tuple(g if g.first != k else make_group(PAIR, (k, k), (counts[k] == 0, counts[k] < 2)) for g in singles)
+        groups = tuple(g if g.first != k else make_group(PAIR, (k, k), (counts[k] == 0, counts[k] < 2))
+                       for g in singles)
         found.append(groups)
     return found
 

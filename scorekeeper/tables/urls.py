@@ -1,7 +1,18 @@
 from django.urls import path
 
-from .views import (accounts, exports, hand_changes, history, plain_hands, players, quick_entry, rules, sessions,
-                    sharing, wins)
+from .views import (
+                    accounts,
+                    exports,
+                    hand_changes,
+                    history,
+                    plain_hands,
+                    players,
+                    quick_entry,
+                    rules,
+                    sessions,
+                    sharing,
+                    wins,
+)
 
 urlpatterns = [
     path("", sessions.home, name="home"),

@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import Shots, choose, settled, sign_up
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables import services
+
+from browser_helpers import Shots, choose, settled, sign_up
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from web_helpers import ZJ_TILES, entry_of, record_win  # noqa: E402
@@ -67,7 +68,8 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
         page.get_by_role("link", name="胡牌").click()
         expect(page.get_by_role("heading", name=words[4])).to_be_visible()
         choose(page, words[3], "Cy")
-        how = page.locator("fieldset", has=page.locator("legend", has_text="怎麼胡？" if language == "zh-hant" else "怎么胡？"))
+        legend = "怎麼胡？" if language == "zh-hant" else "怎么胡？"
+        how = page.locator("fieldset", has=page.locator("legend", has_text=legend))
         how.get_by_role("radio", name="Bob").click()
         settled(page)
         page.locator("details.typed summary").click()

@@ -1,6 +1,7 @@
 """Reading a hand: each contract error code, with a message naming the offending part."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine import score_hand
 

@@ -1,7 +1,8 @@
 """What must hold for every ruleset's score: tile order never matters; relabelling the suits
 changes nothing where the ruleset is suit-blind (taiwan's All Green needs bamboo, so there
 only characters and dots swap)."""
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine import score_hand
 from scorekeeper.engine.rulesets import RULESETS

@@ -1,13 +1,18 @@
 """The arrangement search: every split into sets + pair, irregular forms, wilds, waits."""
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine import get_ruleset, parse_tiles
 from scorekeeper.engine.groups import FLEX, FREE_PAIR, FREE_SET
 from scorekeeper.engine.search import (
-    arrangements, has_standard_win, seven_pairs_arrangements, seven_pairs_pung_arrangements,
-    standard_arrangements, thirteen_orphans_arrangements,
+    arrangements,
+    has_standard_win,
+    seven_pairs_arrangements,
+    seven_pairs_pung_arrangements,
+    standard_arrangements,
+    thirteen_orphans_arrangements,
 )
 from scorekeeper.engine.tiles import counts_of
 

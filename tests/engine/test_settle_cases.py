@@ -5,9 +5,10 @@ from decimal import Decimal
 
 import pytest
 
-from engine_helpers import ROOT, run_engine
 from scorekeeper.engine.money import format_amount, parse_amount
 from scorekeeper.engine.settlement import settle_session
+
+from engine_helpers import ROOT, run_engine
 
 CASES = ROOT.parent / "shared" / "cases"
 

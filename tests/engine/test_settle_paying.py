@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 
 from scorekeeper.engine.settlement import settle_session
+
 from test_settle_properties import sessions
 
 EVENING = {"ruleset": "taiwan", "players": ["Ah Lok", "Sofia", "Kenji", "Mei"], "dealer": 0, "hands": [

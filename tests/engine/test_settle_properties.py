@@ -2,7 +2,8 @@
 import copy
 from decimal import Decimal
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.settlement import settle_session
 
@@ -51,7 +52,8 @@ def sessions(draw):
     ruleset = draw(st.sampled_from(RULESETS))
     stakes = {}
     if ruleset == "taiwan":
-        stakes = {"base": draw(st.sampled_from(["10", "5", "2.5"])), "per_fan": draw(st.sampled_from(["1", "2", "0.5"]))}
+        stakes = {"base": draw(st.sampled_from(["10", "5", "2.5"])),
+                  "per_fan": draw(st.sampled_from(["1", "2", "0.5"]))}
     options = {"payoff": "uniform"} if ruleset == "zung-jung" and draw(st.booleans()) else {}
     return {"ruleset": ruleset, "players": ["A", "B", "C", "D"], "dealer": draw(seats), "stakes": stakes,
             "options": options, "hands": draw(hand_lists(ruleset))}

@@ -1,7 +1,8 @@
 """settle_up: the fewest payments that clear the balances, checked against a brute-force search."""
 from decimal import Decimal
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.engine.settle_up import settle_up
 from scorekeeper.engine.settlement import settle_session

@@ -1,6 +1,7 @@
 """Every worked example in ../shared/cases runs through the command-line face (check.py compares)."""
 import subprocess
 import sys
+
 import pytest
 
 from engine_helpers import ROOT

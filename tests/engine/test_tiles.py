@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.engine import EngineError, Tile, format_tiles, parse_tiles
 from scorekeeper.engine.tiles import tile_name

@@ -8,10 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from web_helpers import rev
 
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session, ShareLink
+
+from web_helpers import rev
 
 
 def body(response) -> str:
@@ -119,7 +120,7 @@ def test_a_scorer_link_lets_a_table_mate_in_to_score(guest, make_session):
 
     assert response.status_code == 302
     assert session.hands.count() == 1
-    assert 'href="/sessions/%d/win/"' % session.pk in body(guest.get(f"/sessions/{session.pk}/"))
+    assert f'href="/sessions/{session.pk}/win/"' in body(guest.get(f"/sessions/{session.pk}/"))
 
 
 def test_home_lists_the_sessions_opened_by_link(guest, make_session):

@@ -332,7 +332,7 @@ def test_a_viewer_may_download_but_not_use_quick_entry(guest, make_session, win)
     assert guest.get(f"/sessions/{session.pk}/export.csv").status_code == 200
     assert guest.get(f"/sessions/{session.pk}/backup.json").status_code == 200
     assert guest.get(f"/sessions/{session.pk}/quick/").status_code == 404
-    assert 'href="/sessions/%d/quick/"' % session.pk not in guest.get(f"/sessions/{session.pk}/").content.decode()
+    assert f'href="/sessions/{session.pk}/quick/"' not in guest.get(f"/sessions/{session.pk}/").content.decode()
 
 
 def test_a_scorer_link_may_use_quick_entry(guest, make_session):

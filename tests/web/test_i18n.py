@@ -9,10 +9,11 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
-from web_helpers import ZJ_TILES
 
 from scorekeeper.engine import RULESETS
 from scorekeeper.tables.display import names
+
+from web_helpers import ZJ_TILES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +31,8 @@ KEY_STRINGS = ["Settle up", "History", "Rules", "Log out", "Log in", "Cancel", "
 def visible_text(html: str) -> str:
     """What a reader sees: no tags, scripts, styles, attributes, nor English spans set apart."""
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    html = re.sub(r'<(?!html)(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", html, flags=re.S)  # engine notes, the menu's English
+    # engine notes, the menu's English
+    html = re.sub(r'<(?!html)(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", html, flags=re.S)
     html = re.sub(r"<pre\b.*?</pre>|<code>.*?</code>|<samp>.*?</samp>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 

@@ -10,12 +10,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
-from web_helpers import entry_of, record_win, replace_win, rev
 
-from scorekeeper.tables import selectors, services
+from scorekeeper.tables import services
+from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import hands as hands_module
-from scorekeeper.tables.models import Hand, Session
+
+from web_helpers import entry_of, record_win, replace_win, rev
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -197,7 +198,9 @@ def test_editing_a_hand_deleted_meanwhile_says_where_it_went(client, make_sessio
 def test_a_write_that_fails_half_way_leaves_nothing(make_session, monkeypatch):
     session = make_session()
     revision = rev(session)
-    monkeypatch.setattr(hands_module, "new_revision", lambda session, after: (_ for _ in ()).throw(RuntimeError("power cut")))
+    def power_cut(session, after):
+        raise RuntimeError("power cut")
+    monkeypatch.setattr(hands_module, "new_revision", power_cut)
 
     with pytest.raises(RuntimeError):
         services.hand_record_draw(session=session)

@@ -10,12 +10,12 @@ import pytest
 from django.apps import apps
 
 from scorekeeper.tables import services
+from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.forms import SessionForm
+from scorekeeper.tables.models import Hand, Session
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup, session_csv
 from scorekeeper.tables.services import session_restore
-from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.display.rulesets import get_profile
-from scorekeeper.tables.replay import session_replay
 
 NAMES = ["Ah Lok", "Sofia", "Kenji", "Mei"]
 
@@ -149,7 +149,8 @@ def test_a_viewer_cannot_change_the_way(guest, evening):
     session = evening(True)
     guest.follow_link(services.share_link_create(session=session, role="viewer"))
 
-    assert guest.post(f"/sessions/{session.pk}/settle/", {"action": "paying", "pay_as_you_go": "tab"}).status_code == 404
+    answer = guest.post(f"/sessions/{session.pk}/settle/", {"action": "paying", "pay_as_you_go": "tab"})
+    assert answer.status_code == 404
     assert fresh(session).pay_as_you_go is True
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..errors import UNKNOWN_RULESET, EngineError
-from ..registry import KEYS as RULESET_KEYS, MODULES as RULESET_MODULES
+from ..registry import KEYS as RULESET_KEYS
+from ..registry import MODULES as RULESET_MODULES
 from ..ruleset import Ruleset
 
 

@@ -45,11 +45,30 @@ from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, pattern
 from ..predicates import (
-    has_all_four_flowers, has_all_four_seasons, has_big_four_winds, has_bonus_tiles, has_dragon_pungs,
-    has_four_concealed_pungs, has_little_three_dragons, has_nine_gates, has_own_flowers, has_pure_straight,
-    has_round_wind_pungs, has_seat_wind_pungs, is_all_honors, is_all_pungs, is_all_simples, is_all_terminals,
-    is_concealed_on_discard, is_concealed_self_drawn, is_full_flush, is_kong_replacement, is_robbing_kong,
-    is_self_drawn, is_thirteen_orphans, is_win,
+    has_all_four_flowers,
+    has_all_four_seasons,
+    has_big_four_winds,
+    has_bonus_tiles,
+    has_dragon_pungs,
+    has_four_concealed_pungs,
+    has_little_three_dragons,
+    has_nine_gates,
+    has_own_flowers,
+    has_pure_straight,
+    has_round_wind_pungs,
+    has_seat_wind_pungs,
+    is_all_honors,
+    is_all_pungs,
+    is_all_simples,
+    is_all_terminals,
+    is_concealed_on_discard,
+    is_concealed_self_drawn,
+    is_full_flush,
+    is_kong_replacement,
+    is_robbing_kong,
+    is_self_drawn,
+    is_thirteen_orphans,
+    is_win,
 )
 from ..ruleset import Option, Ruleset, Score
 from ..tiles import BONUS_BASE, DRAGONS, is_major, tile_code

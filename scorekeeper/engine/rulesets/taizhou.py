@@ -60,8 +60,18 @@ from ..ruleset import Option, Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
 from .taizhou_wilds import (
-    Reading, calls_any_tile, concrete, fortune_to_middle, fortune_variants, gap_place, is_gap, picks, read_groups,
-    reading_of, shown, winning_places,
+    Reading,
+    calls_any_tile,
+    concrete,
+    fortune_to_middle,
+    fortune_variants,
+    gap_place,
+    is_gap,
+    picks,
+    read_groups,
+    reading_of,
+    shown,
+    winning_places,
 )
 
 LIMIT = 100

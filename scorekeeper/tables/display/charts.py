@@ -261,7 +261,8 @@ def _description(names: Sequence[str], values: list[list[Decimal]], hands: int) 
     for name, line in zip(names, values):
         high, low = max(line), min(line)
         parts.append(gettext("%(name)s ends at %(end)s (highest %(high)s %(high_when)s, lowest %(low)s %(low_when)s)")
-                     % {"name": name, "end": signed(line[-1]), "high": signed(high), "high_when": _when(line.index(high)),
+                     % {"name": name, "end": signed(line[-1]), "high": signed(high),
+                        "high_when": _when(line.index(high)),
                         "low": signed(low), "low_when": _when(line.index(low))})
     return gettext("Each player's balance after every hand, starting at 0 before the first. %(lines)s.") % {
         "lines": gettext("; ").join(parts)}

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import RULESET_KEYS, RULESETS, Payoff, Ruleset, get_ruleset, payoff_for
 
@@ -162,7 +163,7 @@ class Profile:
         out = []
         for name, default in self.payoff.stake_defaults.items():
             label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
-            out.append(Stake(name, label, "" if hint else _amount(default), hint))
+            out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint)))
         return tuple(out)
 
     def options(self) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import parse_tiles
 from scorekeeper.engine.errors import EngineError
@@ -50,14 +51,15 @@ def face(code: str) -> TileFace:
     wild = code.endswith("*")
     code = code.rstrip("*")
     number, suit = int(code[0]), code[1]
+    words: object
     if suit == "z":
-        glyph, mark, label = HONOURS[number]
+        glyph, mark, words = HONOURS[number]
     elif suit == "f":
-        glyph, mark, label = BONUS[number]
+        glyph, mark, words = BONUS[number]
     else:
-        glyph, mark, label = str(number), SUIT_MARKS[suit], gettext("%(number)d %(suit)s") % {
-            "number": number, "suit": SUIT_WORDS[suit]}
-    label = str(label)
+        glyph, mark, words = str(number), SUIT_MARKS[suit], SUIT_WORDS[suit]
+        words = gettext("%(number)d %(suit)s") % {"number": number, "suit": words}
+    label = str(words)
     if wild:
         label = gettext("%(tile)s (wild)") % {"tile": label}
     return TileFace(code + ("*" if wild else ""), glyph, mark, label, suit, wild)

@@ -9,7 +9,6 @@ from django.utils.translation import gettext, gettext_lazy
 
 from .names import in_script, script
 
-
 WIND_NAMES = {"E": gettext_lazy("East"), "S": gettext_lazy("South"), "W": gettext_lazy("West"),
               "N": gettext_lazy("North")}
 

@@ -53,7 +53,7 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
     if ruleset not in known:
         raise ValueError(f"The backup's ruleset {ruleset!r} is not one this app scores: {', '.join(known)}.")
     session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
-                      first_dealer=_seat(data["first_dealer"], "first_dealer", optional=False),
+                      first_dealer=_first_dealer(data["first_dealer"]),
                       status=_status(data["status"]), finished_at=None,
                       pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]))
     session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
@@ -112,6 +112,12 @@ def _when(value: Any) -> Any:
     if moment is not None and timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment
+
+
+def _first_dealer(value: Any) -> int:
+    seat = _seat(value, "first_dealer", optional=False)
+    assert seat is not None  # _seat: only an optional seat may be null
+    return seat
 
 
 def _seat(value: Any, where: str, *, optional: bool = True) -> int | None:

@@ -18,7 +18,16 @@ from ..display.money import Payment, payments
 from ..display.names import engine_error, unit_name
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..models import SEATS, Hand, Session
-from ..replay import HandState, Replay, Scored, hand_fields, replay_candidate, scored_fields, session_replay, settle_hand
+from ..replay import (
+    HandState,
+    Replay,
+    Scored,
+    hand_fields,
+    replay_candidate,
+    scored_fields,
+    session_replay,
+    settle_hand,
+)
 from ..selectors.hands import debt_changes
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 
@@ -212,7 +221,7 @@ def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
 def _scored(check: WinCheck, profile: Profile) -> Scored | None:
     """What the check scored from tiles, given to the replay as totals: each hand is scored once."""
     assert check.candidate is not None
-    given, answers = dict(check.candidate), {}
+    given, answers = dict(check.candidate), dict[str, Any]()
     if check.score is not None and "hand" in given:
         del given["hand"]
         given[profile.figure_fields[0][0]] = check.score["total"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ..display.names import engine_sentence
 from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes
@@ -121,7 +122,8 @@ class SessionForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("option_")]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):
@@ -193,14 +195,15 @@ class SpotForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.names, self.dealer = names, dealer
         seats = [(i, name) for i, name in enumerate(names)]
-        self.fields["player"].choices = seats
-        self.fields["to"].choices = seats
+        for name in ("player", "to"):
+            cast(forms.ChoiceField, self.fields[name]).choices = seats
 
     def kind_help(self) -> list[tuple[str, str, str]]:
-        return [(k, v[0], v[1]) for k, v in SPOT_KINDS.items()]
+        return [(k, str(v[0]), str(v[1])) for k, v in SPOT_KINDS.items()]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         kind = data.get("kind")
         if not kind:
             return data
@@ -257,7 +260,8 @@ MAX_QUICK_ENTRY_CHARS = 20_000
 
 class ImportForm(forms.Form):
     backup = forms.FileField(
-        label=_("Backup file (.json)"), help_text=_("A file saved with “Download backup”, on a session's History or Settle-up page."),
+        label=_("Backup file (.json)"),
+        help_text=_("A file saved with “Download backup”, on a session's History or Settle-up page."),
         error_messages={"required": _("Choose the backup file to import."),
                         "empty": _("This file is empty: choose the backup file (.json).")},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}))
@@ -267,7 +271,8 @@ class ImportForm(forms.Form):
         if upload.size > MAX_BACKUP_BYTES:
             raise ValidationError(gettext("This file is %(size)s MB: a session backup is far smaller (at most "
                                           "%(limit)s MB). Is it the right file?")
-                                  % {"size": f"{upload.size / 1024 / 1024:.1f}", "limit": MAX_BACKUP_BYTES // 1024 // 1024})
+                                  % {"size": f"{upload.size / 1024 / 1024:.1f}",
+                                     "limit": MAX_BACKUP_BYTES // 1024 // 1024})
         try:
             return upload.read().decode("utf-8-sig")  # a BOM, as some editors write, is not part of the JSON
         except UnicodeDecodeError:

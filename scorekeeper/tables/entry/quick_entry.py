@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _, gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from ..display import names
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
@@ -96,13 +97,15 @@ def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
     head = tokens[0]
     if head in ("d", "draw"):
         if len(tokens) > 1:
-            raise LineError(_("a draw is D alone, but this line goes on with %(rest)s") % {"rest": repr(" ".join(tokens[1:]))})
+            raise LineError(_("a draw is D alone, but this line goes on with %(rest)s")
+                            % {"rest": repr(" ".join(tokens[1:]))})
         line.kind = str(Hand.Kind.DRAW)
     elif head[0] == "w":
         _parse_win(line, head, tokens[1:], profile)
     elif SPOT_HEAD.fullmatch(head):
         if not profile.spots:
-            raise LineError(_("on-the-spot payments are taiwan's; %(ruleset)s has none") % {"ruleset": _ruleset(profile)})
+            raise LineError(_("on-the-spot payments are taiwan's; %(ruleset)s has none")
+                            % {"ruleset": _ruleset(profile)})
         _parse_spot(line, head, tokens[1:])
     else:
         if profile.spots:
@@ -209,7 +212,8 @@ def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int 
     for seat, entry in enumerate(entries):
         if (entry == "-") != (seat == winner):
             raise LineError(_("seat %(seat)s won: L's entry %(seat)s is -, the three others' are points "
-                              "(0 if none), e.g. %(example)s") % {"seat": winner + 1, "example": _taizhou_example(winner)})
+                              "(0 if none), e.g. %(example)s")
+                            % {"seat": winner + 1, "example": _taizhou_example(winner)})
         points.append(None if entry == "-" else int(entry))
         if entry != "-" and int(entry) > MAX_FIGURE:
             raise LineError(_("%(figure)s points is more than any hand scores (at most %(most)s)")
@@ -339,7 +343,8 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
         refused[trying.pop(failed)] = reason or after.error
     if refused:
         for i, reason in refused.items():  # on its line too, so a screen can show it there
-            result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number, "error": reason}
+            result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number,
+                                                                       "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
     for index, (hand, answer) in enumerate(zip(hands, after.hands[len(base.inputs):]), start=len(base.inputs)):

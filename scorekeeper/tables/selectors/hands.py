@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from ..display.money import Payment, money, payments
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
@@ -31,7 +31,7 @@ class HandRow:
     tracked: list[Payment]
     tracked_changes: list[str]
     dealer: str = ""
-    dealer_word: str = gettext_lazy("dealer")
+    dealer_word: str = ""
     streak: int = 0
     score: dict[str, Any] | None = None
 
@@ -44,7 +44,8 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
         label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
         extra = f" × {hand.spot_count}" if hand.spot_count else ""
         to = gettext(" to %(name)s") % {"name": names[hand.spot_to]} if hand.spot_to is not None else ""
-        return f"{names[hand.spot_player]}: {label}{extra}{to}", hand.note
+        player = names[hand.spot_player] if hand.spot_player is not None else "?"
+        return f"{player}: {label}{extra}{to}", hand.note
     winner = names[hand.winner] if hand.winner is not None else "?"
     parts = []
     if hand.figure is not None:
@@ -80,7 +81,8 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
         if key not in old:
             lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
         elif old[key] != amount:
-            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | {"was": money(old[key])}))
+            was = {"was": money(old[key])}
+            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | was))
     for key, owed in old.items():
         if key not in new:
             lines.append(_chain_end_line(names[key[0]], names[key[1]], owed, moved.get(key, owed), paying))

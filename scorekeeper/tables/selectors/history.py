@@ -16,7 +16,6 @@ from ..replay import HandState, Replay
 from .hands import HandRow, deleted_hands, hand_rows
 from .sessions import Standings, session_standings
 
-
 HISTORY_PAGE = 50
 
 # -- history -------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.db.models import Q
 
-from ..models import Hand, Player, Session
 from ..display.rulesets import PROFILES, get_profile
+from ..models import Hand, Player, Session
 from ..replay import Replay, session_replay
 
 
@@ -113,8 +113,6 @@ def player_sessions(*, player: Player) -> list[Session]:
     """Every session the player sat in, oldest first."""
     seated = Q(east=player) | Q(south=player) | Q(west=player) | Q(north=player)
     sessions = Session.objects.filter(seated).select_related("east", "south", "west", "north")
-    if hasattr(Session, "deleted_at"):
-        sessions = sessions.filter(deleted_at__isnull=True)
     return list(sessions.order_by("created_at", "pk"))
 
 

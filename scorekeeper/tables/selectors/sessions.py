@@ -14,7 +14,6 @@ from ..models import SEATS, Player, Session, ShareLink
 from ..replay import HandState, Replay, session_replay
 from .hands import HandRow, hand_rows
 
-
 RECENT_HANDS = 5
 
 # -- home ---------------------------------------------------------------------------
@@ -78,7 +77,7 @@ class Seat:
 
     @property
     def wind_name(self) -> str:
-        return WIND_NAMES[self.wind]
+        return str(WIND_NAMES[self.wind])
 
 
 @dataclass
@@ -118,7 +117,7 @@ class Standings:
 
     @property
     def round_wind_name(self) -> str:
-        return WIND_NAMES[self.state.round_wind]
+        return str(WIND_NAMES[self.state.round_wind])
 
 
 def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:

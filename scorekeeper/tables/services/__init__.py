@@ -1,11 +1,25 @@
 """Writes. Every hand enters through `hands.hands_append`; each write holds the session's row (session_lock)."""
-from .hands import (hand_delete, hand_record_draw, hand_record_spot, hand_replace, hand_restore, hands_append,
-                    without_hand_number)
+from .hands import (
+                    hand_delete,
+                    hand_record_draw,
+                    hand_record_spot,
+                    hand_replace,
+                    hand_restore,
+                    hands_append,
+                    without_hand_number,
+)
 from .imports import session_restore
 from .quick_entry import quick_entry_apply
 from .session_lock import SessionChanged
-from .sessions import (player_get_or_create, session_create, session_finish, session_reopen, session_set_paying,
-                       share_link_create, share_link_revoke)
+from .sessions import (
+                    player_get_or_create,
+                    session_create,
+                    session_finish,
+                    session_reopen,
+                    session_set_paying,
+                    share_link_create,
+                    share_link_revoke,
+)
 
 __all__ = [
     "SessionChanged", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",

@@ -10,7 +10,8 @@ from django.utils.safestring import SafeString
 
 from scorekeeper.engine import RULESETS
 
-from ..display import money as amounts, names
+from ..display import money as amounts
+from ..display import names
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 

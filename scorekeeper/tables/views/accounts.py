@@ -4,6 +4,8 @@ Table-mates need none: they come in by a share link (access.py).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView, LogoutView
@@ -25,7 +27,7 @@ class SignupForm(UserCreationForm):
 
 
 class PhoneLoginForm(AuthenticationForm):
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update(autocapitalize="none", spellcheck="false")
 

@@ -16,8 +16,8 @@ from django.http import HttpRequest, HttpResponseBase, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django_htmx.middleware import HtmxDetails
 from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
 
 from .. import selectors
 from ..models import Hand, Session

@@ -7,14 +7,15 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBase
 from django.shortcuts import render
-from django.utils.translation import gettext as _, gettext_lazy as _lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..models import Hand, Session
 from ..replay import Replay, session_replay
 from . import access
-from .base import CONFLICT, INVALID, Request, closed, gone, go_to, latest, open_hand
+from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
 
 # What happened to a hand, as the message after an edit, a delete or a restore says it.
 VERBS = {"changed": _lazy("%(hand)s changed."), "deleted": _lazy("%(hand)s deleted."),

@@ -51,7 +51,7 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     except ValidationError as error:
         form.add_error(None, error.messages[0])
         return _page(request, session, hand, form)
-    messages.success(request, str(DONE[hand.kind]))
+    messages.success(request, str(DONE[Hand.Kind(hand.kind)]))
     return go_to(request, "session", session)
 
 
@@ -100,7 +100,7 @@ def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
     context = {"session": session, "form": form, "editing": editing, "label": replay.label(index),
                "dealer": session.players[replay.states[index].dealer].name, **(changed or {})}
     status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
-    return render(request, TEMPLATES[hand.kind], context, status=status)
+    return render(request, TEMPLATES[Hand.Kind(hand.kind)], context, status=status)
 
 
 def _page_changed(request: Request, session: Session, hand: Hand) -> HttpResponseBase:

@@ -66,8 +66,8 @@ def quick_entry(request: Request, session: Session) -> HttpResponseBase:
                 return _saved(request, session, result)
             context |= _checked_context(session, result)
     template = "tables/quick_entry.html#quick-form" if request.htmx else "tables/quick_entry.html"
-    result = context.get("result")
-    invalid = bool(form.errors) or (result is not None and not result.ok)
+    checked = context.get("result")
+    invalid = bool(form.errors) or (checked is not None and not checked.ok)
     return render(request, template, context, status=refusal_status(request, changed="changed" in context,
                                                                        invalid=invalid))
 

@@ -26,7 +26,7 @@ from ..entry.win_fields import WinEntry
 from ..models import Hand, Session
 from ..replay import session_replay
 from . import access
-from .base import Request, gone, go_to, latest, open_session, parse_id, refusal_status
+from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status
 from .hand_changes import told_what_changed
 from .win_page import win_context
 
