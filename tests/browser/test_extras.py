@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import Shots, new_session, settled
 from playwright.sync_api import Page, expect
+
+from browser_helpers import Shots, new_session, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

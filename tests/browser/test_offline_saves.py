@@ -5,10 +5,11 @@ Screenshots: artifacts/screenshots/offline/.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import Shots, new_session
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
+
+from browser_helpers import Shots, new_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

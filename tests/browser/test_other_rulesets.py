@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import Shots, choose, new_session, settled, tap
 from playwright.sync_api import Browser, Page, expect
+
+from browser_helpers import Shots, choose, new_session, settled, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

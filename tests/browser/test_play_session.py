@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import Shots, choose, settled, tap
 from playwright.sync_api import Page, expect
+
+from browser_helpers import Shots, choose, settled, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

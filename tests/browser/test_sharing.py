@@ -8,8 +8,9 @@ Screenshots: artifacts/screenshots/sharing/.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import Shots, choose, new_session, settled
 from playwright.sync_api import Browser, Page, expect
+
+from browser_helpers import Shots, choose, new_session, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import Shots, choose, settled, sign_up
 from playwright.sync_api import Page, expect
+
+from browser_helpers import Shots, choose, settled, sign_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

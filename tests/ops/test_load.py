@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 from django.db import connection
+
 from ops_helpers import PYTHON, ROOT, production_env
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server writes in it; emptied afterwards

@@ -9,6 +9,7 @@ import subprocess
 import time
 
 import pytest
+
 from ops_helpers import ROOT, free_port, production_env
 
 PROXIED = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds to every request

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from web_helpers import NAMES, entry_of, record_win, record_win
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
+
+from web_helpers import NAMES, entry_of, record_win
 
 
 @pytest.fixture(autouse=True)

@@ -5,10 +5,11 @@ import re
 
 import pytest
 from django.test import Client
-from web_helpers import entry_of, record_win, rev
 
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Player, Session
+
+from web_helpers import entry_of, record_win, rev
 
 HX = {"HTTP_HX_REQUEST": "true"}
 SCRIPT = "<script>alert(1)</script>"

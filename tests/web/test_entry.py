@@ -1,9 +1,9 @@
 """The win entry's keypad: each tap is a form post the server applies to the form's fields."""
 import pytest
 
+from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.keypad import Target, apply_action, keypad_codes, keypad_suits
 from scorekeeper.tables.entry.win_fields import TileHand, WinEntry
-from scorekeeper.tables.display.rulesets import get_profile
 
 ZJ = get_profile("zung-jung")
 

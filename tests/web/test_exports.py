@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scorekeeper.tables import services
-from scorekeeper.tables.selectors import session_backup, session_csv
-from scorekeeper.tables.services import session_restore
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import forget_all, session_replay
+from scorekeeper.tables.selectors import session_backup, session_csv
+from scorekeeper.tables.services import session_restore
 
 from web_helpers import ZJ_TILES
 

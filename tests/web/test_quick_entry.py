@@ -5,11 +5,12 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from scorekeeper.tables import replay as replay_module, services
-from scorekeeper.tables.models import Hand, Session
+from scorekeeper.tables import replay as replay_module
+from scorekeeper.tables import services
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
-from scorekeeper.tables.services import quick_entry_apply
+from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
+from scorekeeper.tables.services import quick_entry_apply
 
 from web_helpers import rev
 

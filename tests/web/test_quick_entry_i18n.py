@@ -7,9 +7,10 @@ import uuid
 import pytest
 from django.utils import translation
 from test_i18n import ACCEPT
-from web_helpers import rev
 
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry
+
+from web_helpers import rev
 
 
 def check(client, session, text, language):

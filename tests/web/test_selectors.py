@@ -1,10 +1,11 @@
 """Reads: the replay is the truth, cached by revision; pages cost a fixed number of queries."""
 import pytest
-from web_helpers import entry_of, replace_win
 
 from scorekeeper.tables import replay as replay_module
-from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.replay import session_replay
+
+from web_helpers import entry_of, replace_win
 
 
 def fresh(session):

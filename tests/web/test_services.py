@@ -4,9 +4,9 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from scorekeeper.tables import selectors, services
-from scorekeeper.tables.replay import session_replay
+from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Player, Session
+from scorekeeper.tables.replay import session_replay
 
 from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
 

@@ -3,8 +3,8 @@ import uuid
 from decimal import Decimal
 
 from scorekeeper.tables import services
-from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.models import Hand, Player, Session
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import player_stats
 
 from web_helpers import ZJ_TILES

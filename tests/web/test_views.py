@@ -3,11 +3,12 @@ import re
 
 import pytest
 from django.utils.html import escape
-from web_helpers import ZJ_TILES, rev
 
 from scorekeeper.engine import get_ruleset
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session
+
+from web_helpers import ZJ_TILES, rev
 
 HX = {"HTTP_HX_REQUEST": "true"}
 

@@ -1,7 +1,7 @@
 """The win entry's live check: score, what is missing, who pays whom."""
-from web_helpers import ZJ_TILES, entry_of
-
 from scorekeeper.tables.entry.check import win_check
+
+from web_helpers import ZJ_TILES, entry_of
 
 
 def test_win_check_scores_tiles_and_says_who_pays(make_session):

@@ -4,9 +4,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.http import QueryDict
-
 from django.core.exceptions import ValidationError
+from django.http import QueryDict
 
 from scorekeeper.tables import services
 from scorekeeper.tables.entry.check import win_check
