@@ -36,10 +36,8 @@ from .errors import BAD_FIELD, EngineError
 from .money import EXACT, ZERO, Payment, format_amount, rows
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
 from .rulesets import get_ruleset
-from .session import Draw, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
+from .session import SEATS, Draw, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
 from .settle_up import settle_up
-
-SEATS = 4
 
 
 class State(NamedTuple):

@@ -25,10 +25,9 @@ from typing import Any, ClassVar, NamedTuple
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from ..money import Payment, parse_amount
 from ..registry import MODULES
-from ..session import Spot, Win
+from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
 
-SEATS = 4
 WIND_LETTERS = "ESWN"
 SEAT_WINDS = tuple(tuple(WIND_LETTERS[(seat - dealer) % SEATS] for seat in range(SEATS)) for dealer in range(SEATS))
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import parse_tiles
+from scorekeeper.engine import format_tiles, parse_tiles
 from scorekeeper.engine.errors import EngineError
 from scorekeeper.engine.tiles import tile_code
 
@@ -95,19 +95,6 @@ def set_faces(text: str) -> list[TileFace]:
     return out
 
 
-def sort_key(code: str) -> tuple[int, int]:
-    return ("mpszf".index(code[1]), int(code[0]))
-
-
 def join(codes: list[str]) -> str:
-    """Codes back to compact notation, sorted: ['3p', '1m', '2p'] -> '1m23p'."""
-    out, run, suit = [], "", ""
-    for code in sorted(codes, key=sort_key):
-        if suit and code[1] != suit:
-            out.append(run + suit)
-            run = ""
-        run += code[0]
-        suit = code[1]
-    if run:
-        out.append(run + suit)
-    return "".join(out)
+    """Codes back to compact notation, sorted, as the engine writes tiles: ['3p', '1m', '2p'] -> '1m23p'."""
+    return format_tiles(parse_tiles("".join(codes)))
