@@ -1,9 +1,9 @@
 """The facts more than one ruleset scores, each tested once.
 
 A predicate answers how many times its fact holds in one arrangement: a bool, or a
-count for a fact met once per set or per tile (`has_dragon_pungs`). A ruleset builds
-its table rows from these (`Pattern("all_pungs", ..., is_all_pungs)`) and keeps only
-its own odd tests; the row, not the predicate, holds the value, the names and the
+count for a fact met once per set or per tile (`has_dragon_pungs`). A ruleset's table
+(its TOML file) names these by their names (`test = "is_all_pungs"`) and its module keeps
+only its own odd tests; the row, not the predicate, holds the value, the names and the
 note a player reads, so the same fact may be worth 8 fan in one table and ×2 in another.
 
 Where two pages word one fact differently, the test below is the one every table

@@ -43,12 +43,12 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from .. import predicates
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
 from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
 from ..hand import Hand
-from ..patterns import Counted, Pattern, count_patterns, pattern
-from ..predicates import has_bonus_tiles, is_win
+from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..ruleset import Ruleset, Score
 from ..search import has_standard_win
 from ..tiles import KINDS, RED, WHITE, WINDS, counts_of, format_tiles, tile_code, tile_name
@@ -75,75 +75,48 @@ def _kongs(hand: Hand, kind: str) -> int:
 
 
 # -- non-special points (doubled on a self-draw or any special bonus) ------------------
-@pattern("golds", "Golds", "金", 1)
 def golds(f: Facts) -> int:
-    """Each gold tile in the winning hand, however it is used."""
     return golds_held(f.hand)
 
 
-@pattern("concealed_kong", "Concealed Kong", "暗杠", 2)
 def concealed_kong(f: Facts) -> int:
-    """Each concealed kong."""
     return _kongs(f.hand, "concealed_kong")
 
 
-@pattern("exposed_kong", "Exposed Kong", "明杠", 1)
 def exposed_kong(f: Facts) -> int:
-    """Each exposed kong, claimed or added to a pung."""
     return _kongs(f.hand, "kong")
 
 
-@pattern("dealer_streak", "Dealer Streak", "连庄", 1)
 def dealer_streak(f: Facts) -> int:
-    """The dealer's N-th hand in a row as dealer (N ≥ 2, this one included) scores N."""
     hand = f.hand
     return hand.dealer_streak if hand.dealer and hand.dealer_streak >= 2 else 0
 
 
 # -- special bonuses (added after the doubling) -------------------------------------
-@pattern("no_bonus_no_kong", "No Bonus, No Kong", "平胡", 15, kind=SPECIAL)
 def no_bonus_no_kong(f: Facts) -> bool:
-    """No bonus tiles shown and no kongs (golds allowed)."""
     return not f.hand.bonus_tiles and not any(m.kind in ("kong", "concealed_kong") for m in f.hand.melds)
 
 
-@pattern("three_golds", "Three Golds", "三金", 30, kind=SPECIAL)
 def three_golds(f: Facts) -> bool:
-    """Instant win on holding all three golds; counts as a self-draw."""
     return "three_golds" in f.events
 
 
-@pattern("robbing_gold", "Robbing the Gold", "抢金", 30, kind=SPECIAL)
 def robbing_gold(f: Facts) -> bool:
-    """Won on the gold turned up at the start; counts as a self-draw."""
     return "robbing_gold" in f.events
 
 
-@pattern("golden_pair", "Golden Pair", "金对", 50, kind=SPECIAL)
 def golden_pair(f: Facts) -> bool:
-    """The pair is two golds (not on a three-golds instant win)."""
     # fujian.md: golden_pair is not available on a three_golds instant win
     return "three_golds" not in f.events and is_gold_pair(f.pair)
 
 
-@pattern("all_one_suit", "All One Suit", "清一色", 100, kind=SPECIAL)
 def all_one_suit(f: Facts) -> bool:
-    """Every tile in hand and melds, golds apart, is of one suit."""
     hand = f.hand
     return len({t // 9 for t in hand.all_tiles() if t != hand.wild}) == 1
 
 
-DOUBLED = Pattern("double", "Doubled (self-draw or special)", "加倍", 2, is_win, kind=DOUBLE,
-                  note="Self-draw (three golds and robbing the gold included) or any special bonus "
-                       "doubles the non-special points.")
-
-PATTERNS: tuple[Pattern, ...] = (
-    Pattern("base", "Base", "底", 1, is_win, note="Every win."),
-    Pattern("bonus_tiles", "Bonus Tiles", "花", 1, has_bonus_tiles, note="Each wind or red dragon shown face up."),
-    golds, concealed_kong, exposed_kong, dealer_streak,
-    no_bonus_no_kong, three_golds, robbing_gold, golden_pair, all_one_suit,
-    DOUBLED,
-)
+PATTERNS: tuple[Pattern, ...] = load_patterns(table_file(__name__), predicates_of(globals(), vars(predicates)))
+DOUBLED = next(p for p in PATTERNS if p.kind == DOUBLE)
 TABLE = tuple(p for p in PATTERNS if p.kind != DOUBLE)  # the doubling is applied by `evaluate`
 
 

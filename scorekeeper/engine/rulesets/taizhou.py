@@ -50,12 +50,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, cast
 
+from .. import predicates
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
 from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
-from ..patterns import Counted, Pattern, count_patterns, pattern
-from ..predicates import is_self_drawn, is_win
+from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..ruleset import Option, Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
@@ -97,9 +97,7 @@ def _read(f: Facts) -> Reading:
 
 
 # -- hu: set count (胡头) --------------------------------------------------------------
-@pattern("pair", "Pair", "对", 2, kind="hu")
 def value_pair(f: Facts) -> int:
-    """The eye (winner) or each pair in hand (loser) of a dragon or the seat wind."""
     return _read(f).value_pairs
 
 
@@ -109,59 +107,33 @@ def _sets(field: str) -> Callable[[Facts], int]:
     return lambda f: _read(f)[row]
 
 
-def _set_rows() -> tuple[Pattern, ...]:
-    rows = []
-    for key, name, name_zh, minor in (
-        ("open_pung", "Open pung", "明刻", 2),
-        ("closed_pung", "Closed pung", "暗刻", 4),
-        ("open_kong", "Open kong", "明杠", 8),
-        ("closed_kong", "Closed kong", "暗杠", 16),
-    ):
-        for major, size in ((False, "minor"), (True, "major")):
-            note = f"each {size} {name.lower()} ({'1, 9, honours' if major else '2 to 8'})"
-            rows.append(Pattern(key, f"{name} ({size})", name_zh, minor * (2 if major else 1),
-                                _sets(f"{key}_{size}"), kind="hu", note=note))
-    return tuple(rows)
+# the set rows' tests, each a field of the reading: `open_pung_minor`, ... `closed_kong_major`
+SET_TESTS = {field: _sets(field) for field in Reading._fields if field.endswith(("_minor", "_major"))}
 
 
-SET_ROWS = _set_rows()
-
-
-@pattern("all_pungs", "All pungs", "对对胡", 4, kind="hu")
 def all_pungs(f: Facts) -> bool:
-    """Winner: four pungs or kongs."""
     return _read(f).pungs == 4
 
 
-@pattern("gap_call", "Gap call", "嵌张", 2, kind="hu")
 def gap_call(f: Facts) -> bool:
-    """Winner: the winning tile is the middle of a run."""
     return _read(f).gap > 0
 
 
 # -- tai (台) -------------------------------------------------------------------------
-@pattern("dragon_pung", "Dragon pung", "箭刻", 1, kind="tai")
 def dragon_pung(f: Facts) -> int:
-    """Each pung or kong of red, green or white."""
     return _read(f).dragon_pungs
 
 
-@pattern("seat_wind_pung", "Seat wind pung", "门风", 1, kind="tai")
 def seat_wind_pung(f: Facts) -> bool:
-    """A pung or kong of the seat wind (the banker is East)."""
     return _read(f).seat_pungs > 0
 
 
-@pattern("mixed_one_suit", "Mixed one suit", "混一色", 1, "one_suit", kind="tai")
 def mixed_one_suit(f: Facts) -> bool:
-    """Winner: one suit plus honours."""
     reading = _read(f)
     return reading.suits == 1 and reading.honors > 0
 
 
-@pattern("pure_one_suit", "Pure one suit", "清一色", 3, "one_suit", kind="tai")
 def pure_one_suit(f: Facts) -> bool:
-    """Winner: one suit only (a closed white pung standing for that suit's indicator keeps it pure)."""
     reading = _read(f)
     return reading.suits == 1 and not reading.honors
 
@@ -172,22 +144,13 @@ def has_four_winds(f: Facts) -> bool:
     return rule != "off" and _read(f).has_four_winds(little=rule == "big_or_little")
 
 
-FOUR_WINDS_NOTE = "four wind sets (option 'big'), or three and a wind pair (option 'big_or_little')"
-FOUR_WINDS = Pattern("four_winds", "Four winds", "四喜", 13, has_four_winds, kind="tai",
-                     note="Winner: " + FOUR_WINDS_NOTE)
-FOUR_WINDS_LOSER = Pattern("four_winds", "Four winds", "四喜", 4, has_four_winds, kind="tai",
-                           note="Loser: " + FOUR_WINDS_NOTE)
-
-WINNER_TABLE: tuple[Pattern, ...] = (
-    Pattern("base", "Base", "底", 10, is_win, kind="hu", note="Winner: 10 for any winning hand."),
-    value_pair, *SET_ROWS, all_pungs,
-    Pattern("self_draw", "Self draw", "自摸", 2, is_self_drawn, kind="hu",
-            note="Winner: won on a wall tile (head or kong supplement)."),
-    gap_call, dragon_pung, seat_wind_pung, mixed_one_suit, pure_one_suit, FOUR_WINDS,
-)
-LOSER_TABLE: tuple[Pattern, ...] = (value_pair, *SET_ROWS, dragon_pung, seat_wind_pung, FOUR_WINDS_LOSER)
+PATTERNS: tuple[Pattern, ...] = load_patterns(
+    table_file(__name__), {**predicates_of(globals(), vars(predicates)), **SET_TESTS})
 # The rules page lists the winner's rows, then the loser's own four winds.
-PATTERNS: tuple[Pattern, ...] = (*WINNER_TABLE, FOUR_WINDS_LOSER)
+WINNER_TABLE, FOUR_WINDS_LOSER = PATTERNS[:-1], PATTERNS[-1]
+# taizhou.md: a loser counts the rows the page gives to `both`, and the loser's own four winds
+LOSER_KEYS = ("pair", "open_pung", "closed_pung", "open_kong", "closed_kong", "dragon_pung", "seat_wind_pung")
+LOSER_TABLE = (*(p for p in WINNER_TABLE if p.key in LOSER_KEYS), FOUR_WINDS_LOSER)
 
 
 @dataclass
