@@ -115,7 +115,7 @@ def report(ruleset: str, hands: int, runs: int) -> None:
     preview = {"winner": "1", "how": "2", "mode": "tiles", "concealed": tiles["concealed"],
                "winning_tile": tiles["winning_tile"]}
     hx = {"HTTP_HX_REQUEST": "true"}
-    warm = selectors.session_replay(session=session)
+    warm = replay.session_replay(session=session)
     assert warm.ok, warm.error
 
     form = {}

@@ -1,0 +1,15 @@
+"""The benchmark scripts still run against the app as it is: a tiny run of each prints its table."""
+from __future__ import annotations
+
+import subprocess
+
+from ops_helpers import PYTHON, ROOT
+
+
+def test_the_web_benchmark_runs_and_prints_every_figure():
+    result = subprocess.run([PYTHON, "benchmarks/web.py", "--hands", "12", "--runs", "2"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+
+    assert result.returncode == 0, result.stderr[-3000:]
+    for row in ("session page", "live preview (tiles, htmx)", "history page", "save a hand (by figure)"):
+        assert row in result.stdout
