@@ -61,10 +61,10 @@ load-pg: $(VENV)/.installed
 # The translations: collect the strings into locale/*/django.po (translate the new ones there),
 # then compile the .mo files, which are committed so a fresh clone runs translated as it is.
 messages: $(VENV)/.installed chromium
-	$(PY) scripts/engine_messages.py > locale/engine_messages.py
+	$(PY) scripts/engine_messages.py > engine_messages_for_makemessages.py
 	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-location --ignore=.venv --ignore=tests \
 	  --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts; \
-	  status=$$?; rm -f locale/engine_messages.py; exit $$status
+	  status=$$?; rm -f engine_messages_for_makemessages.py; exit $$status
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).

@@ -1,7 +1,7 @@
 """Print the engine's English sentences the screens show, as a Python file `makemessages` can read.
 
 The engine describes its rulesets and house options in English; the app translates them by
-their exact text. `make messages` writes this file into locale/ for the extraction and deletes
+their exact text. `make messages` writes this file at the project root for the extraction and deletes
 it afterwards, so the sentences have one home, the engine.
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
 from ..entry.keypad import keypad_codes, keypad_suits, target_of
-from ..entry.win_fields import MELD_KINDS, WinEntry
+from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
 
@@ -51,6 +51,8 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "session": session, "profile": profile, "entry": entry, "check": check, "editing": editing,
         "number": replay.number(index), "state": state, "names": names,
         "seats": [(i, name, state.seat_winds[i]) for i, name in enumerate(names)],
+        # The responsible select compares seats as ints, like winner_seat and discarder_seat.
+        "responsible_choice": seat_of(entry.responsible),
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
         "preview_url": reverse("win_preview", args=[session.pk]),
@@ -72,7 +74,8 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     suit = entry.suit if entry.suit in suits else suits[0]
     loser = target.loser_seat
     return {
-        "target": target.text, "meld_target": target.takes_meld, "suit": suit, "status": keypad_status(entry, profile, names),
+        "target": target.text, "meld_target": target.takes_meld, "suit": suit,
+        "status": keypad_status(entry, profile, names),
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
         "keys": [face(code) for code in keypad_codes(target, profile) if code[1] == suit],
@@ -118,7 +121,7 @@ def _losers(entry: WinEntry, check: WinCheck, names: list[str], errors: dict[str
 
 
 def _melds(pairs: list[tuple[str, str]]) -> list[MeldView]:
-    return [MeldView(i, kind, MELD_KINDS.get(kind, kind), faces(tiles)) for i, (kind, tiles) in enumerate(pairs)]
+    return [MeldView(i, kind, str(MELD_KINDS.get(kind, kind)), faces(tiles)) for i, (kind, tiles) in enumerate(pairs)]
 
 
 def _marking_wilds(tiles: list[TileFace], wild: str) -> list[TileFace]:
