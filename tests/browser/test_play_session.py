@@ -91,6 +91,8 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     shot("on-the-spot")
     page.get_by_role("button", name="Record payment").click()
     expect(page.get_by_text("On-the-spot payment recorded.")).to_be_visible()
+    # nothing wider than the phone: the dealer's badge and what moved at the table wrap
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     shot("session-after-four-entries")
 
     # -- edit hand 1: it was Cy's self-draw, not Ann's ---------------------------------------

@@ -40,6 +40,11 @@ def win_by_fan(page: Page, winner: str, discarder: str, fan: int) -> None:
     expect(page.get_by_text("Hand saved.")).to_be_visible()
 
 
+def fits_the_phone(page: Page) -> bool:
+    """Nothing wider than the screen: no sideways scrolling on a 390 px phone."""
+    return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
 def play_the_evening(page: Page, shot: Shots) -> None:
     win_by_fan(page, "Sofia", "Ah Lok", 5)  # Ah Lok owes Sofia 15 on her chain
     page.get_by_role("link", name="On the spot").click()
@@ -49,6 +54,7 @@ def play_the_evening(page: Page, shot: Shots) -> None:
     expect(page.get_by_text("On-the-spot payment recorded.")).to_be_visible()
     win_by_fan(page, "Ah Lok", "Sofia", 3)  # the holder pays: Ah Lok's 15 is halved and moves
     win_by_fan(page, "Kenji", "Mei", 0)  # Ah Lok's chain ends; Mei owes Kenji 10
+    assert fits_the_phone(page)  # the dealer's badge and what moved at the table wrap, never widen the page
     shot("session")
     page.get_by_role("link", name="History").click()
     shot("history")
