@@ -65,25 +65,29 @@ def asked(page: Page) -> list[str]:
     return [" ".join(text.split()) for text in section.locator("li").all_inner_texts()]
 
 
-def test_paying_as_you_go_settle_up_asks_only_what_is_still_owed(page: Page, live_server):
-    shot = Shots(page, "paying-as-you-go")
-    start(page, live_server.url, "Pay as you go")
+def settle_up_after_the_evening(page: Page, base_url: str, paying: str, halved: str) -> Shots:
+    """The evening played one way of paying; the history says how the halved debt went; then Settle up."""
+    shot = Shots(page, "paying-as-you-go" if paying == "Pay as you go" else "keeping-a-tab")
+    start(page, base_url, paying)
     play_the_evening(page, shot)
-
-    expect(page.get_by_text("Ah Lok paid Sofia 7.50 (half of the 15 owed)")).to_be_visible()
+    expect(page.get_by_text(halved)).to_be_visible()
     page.get_by_role("link", name="Settle up").click()
+    return shot
+
+
+def test_paying_as_you_go_settle_up_asks_only_what_is_still_owed(page: Page, live_server):
+    shot = settle_up_after_the_evening(page, live_server.url, "Pay as you go",
+                                       "Ah Lok paid Sofia 7.50 (half of the 15 owed)")
+
     assert asked(page) == ["Mei → Kenji 10"]
     expect(page.get_by_text("Money already paid at the table is not asked again.")).to_be_visible()
     shot("settle-up")
 
 
 def test_keeping_a_tab_settle_up_asks_the_balances_and_the_way_can_change(page: Page, live_server):
-    shot = Shots(page, "keeping-a-tab")
-    start(page, live_server.url, "Keep a tab")
-    play_the_evening(page, shot)
+    shot = settle_up_after_the_evening(page, live_server.url, "Keep a tab",
+                                       "Ah Lok owes Sofia 7.50 on the tab (half of the 15 owed)")
 
-    expect(page.get_by_text("Ah Lok owes Sofia 7.50 on the tab (half of the 15 owed)")).to_be_visible()
-    page.get_by_role("link", name="Settle up").click()
     assert sorted(asked(page)) == ["Ah Lok → Mei 4.50", "Sofia → Mei 15.50"]
     assert not re.search(r"\bpaid\b", page.locator("main").inner_text().replace("Pay as you go", ""), re.I)
     shot("settle-up")
