@@ -5,8 +5,9 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scorekeeper.tables import services
+from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.models import Hand, Player, Session
-from scorekeeper.tables.replay import session_replay
+from scorekeeper.tables.replay import forget_all, session_replay
 
 from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
 
@@ -181,3 +182,18 @@ def test_a_hand_the_engine_no_longer_accepts_can_be_mended(make_session, win):
     replace_win(hand=Hand.objects.get(pk=hand.pk),
                              entry=entry_of(winner=1, how=2, mode="figure", figure=10))
     assert replay_of(session).ok
+
+
+def test_a_replay_made_before_another_write_is_not_kept(make_session, win):
+    """The check's replay stands for the save only while the session is as the check read it."""
+    session = make_session("zung-jung")
+    check = win_check(session=session, entry=entry_of(winner=1, how=2, mode="figure", figure=30))
+    win(Session.objects.get(pk=session.pk), 2, "self", figure=10)  # another phone saves first
+
+    services.hands_append(session=session, hands=[check.hand], after=check.after)
+
+    kept = session_replay(session=Session.objects.get(pk=session.pk))  # the replay the save left for the next read
+    forget_all()
+    fresh = session_replay(session=Session.objects.get(pk=session.pk))
+    assert len(kept.hand_ids) == 2 and kept.hand_ids == fresh.hand_ids
+    assert kept.answer == fresh.answer  # both hands, as a full replay has them
