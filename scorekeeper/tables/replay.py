@@ -252,6 +252,15 @@ def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
     return win
 
 
+def fill_in_dice_players(*, session: Session, replay: Replay, hands: Sequence[Hand], start: int) -> None:
+    """taiwan.md: a dice spot is the dealer's and may leave its player out. The replay of `hands` (its entries
+    from `start` on) knows who dealt; each is stored as the spot form stores it, with the dealer's seat."""
+    for index, hand in enumerate(hands, start=start):
+        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:  # the engine took it: a dice spot
+            hand.spot_player = replay.states[index].dealer
+            replay.inputs[index] = settle_hand(session=session, hand=hand)
+
+
 def hand_fields(*, tiles: dict[str, Any], events: list[str]) -> dict[str, Any]:
     """A winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
     return {**tiles, "events": list(events)} if events else dict(tiles)

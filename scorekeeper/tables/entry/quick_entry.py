@@ -29,7 +29,7 @@ from django.utils.translation import gettext_noop
 from ..display import names
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..models import SEATS, Hand, Session
-from ..replay import Replay, replay_appended, session_replay, settle_hand
+from ..replay import Replay, fill_in_dice_players, replay_appended, session_replay
 from .check import MAX_FIGURE
 
 # Read through gettext when a message is made, so it is in the reader's language.
@@ -347,9 +347,6 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
                                                                        "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
-    for index, (hand, answer) in enumerate(zip(hands, after.hands[len(base.inputs):]), start=len(base.inputs)):
-        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:
-            hand.spot_player = int(answer["dealer"])  # taiwan.md: the dice are the dealer's, as the form stores
-            after.inputs[index] = settle_hand(session=session, hand=hand)
+    fill_in_dice_players(session=session, replay=after, hands=hands, start=len(base.inputs))
     result.hands, result.replay = hands, after
     return result

@@ -6,10 +6,9 @@ from typing import Any
 
 from django.db import transaction
 
-from ..display.rulesets import SPOT_KINDS
 from ..entry.backup import read_backup
-from ..models import Hand, Session
-from ..replay import Replay, replay_inputs, settle_hand
+from ..models import Session
+from ..replay import Replay, fill_in_dice_players, replay_inputs, settle_hand
 from .hands import hands_append
 from .sessions import session_create
 
@@ -29,7 +28,7 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
                            inputs=[settle_hand(session=session, hand=h) for h in hands])
     if not replay.ok:
         raise ValueError(_replay_error(replay))
-    _fill_in_dice_players(hands, replay)
+    fill_in_dice_players(session=session, replay=replay, hands=hands, start=0)
     with transaction.atomic():
         created = session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
                                  first_dealer=session.first_dealer, stakes=session.stakes, options=session.options,
@@ -39,14 +38,6 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
             created.status, created.finished_at = session.status, session.finished_at
             created.save(update_fields=["status", "finished_at"])
     return created
-
-
-def _fill_in_dice_players(hands: list[Hand], replay: Replay) -> None:
-    """taiwan.md: a dice spot is the dealer's and may leave its player out; the replay knows who dealt,
-    and the hand is stored as the spot form stores it, with the dealer's seat."""
-    for index, hand in enumerate(hands):
-        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None and SPOT_KINDS[hand.spot_kind][2] == "dealer":
-            hand.spot_player = replay.states[index].dealer
 
 
 def _replay_error(replay: Replay) -> str:
