@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import RULESET_KEYS, RULESETS, Payoff, Ruleset, get_ruleset, payoff_for
+from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset, payoff_for
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
@@ -184,13 +184,13 @@ def get_profile(key: str) -> Profile:
 
 
 def find_profile(key: str) -> Profile | None:
-    """The ruleset's profile when the engine scores it; None for any other key."""
-    return PROFILES.get(key) if key in RULESETS else None
+    """The ruleset's profile; None for a key that is no ruleset."""
+    return PROFILES.get(key)
 
 
 def available_profiles() -> list[Profile]:
-    """The rulesets the engine can score today, in the rulebook's order."""
-    return [profile for key, profile in PROFILES.items() if key in RULESETS]
+    """Every ruleset the engine has, in the rulebook's order."""
+    return list(PROFILES.values())
 
 
 def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
