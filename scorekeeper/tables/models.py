@@ -47,6 +47,8 @@ class Session(models.Model):
     # rules/README.md, `pay_as_you_go`: each hand's money changes hands at the table (True) or goes on a tab
     # settled at the end (False); Settle up asks only for what is still owed.
     pay_as_you_go = models.BooleanField(default=False)
+    # How this table last entered a win ("figure" or "tiles"): the next win opens the same way.
+    entry_mode = models.CharField(max_length=10, default="figure")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     revision = models.UUIDField(default=uuid.uuid4)
     created_at = models.DateTimeField(auto_now_add=True)

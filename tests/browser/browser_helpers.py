@@ -23,8 +23,18 @@ def settled(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
+def by_tiles(page: Page) -> None:
+    """Open the keypad: a session opens a win the way its last win was entered (by figure at first)."""
+    tab = page.locator('button[name="action"][value="mode:tiles"]')
+    if tab.count() and tab.get_attribute("aria-pressed") == "false":
+        tab.click()
+        settled(page)
+
+
 def tap(page: Page, code: str) -> None:
-    """Tap one tile on the keypad, opening its suit first."""
+    """Tap one tile on the keypad, opening it (and its suit) first."""
+    if not page.locator("#keypad, .keys").count():
+        by_tiles(page)
     if not page.get_by_role("button", name=label(code), exact=True).count():
         page.get_by_role("button", name=SUIT_TABS[code[1]], exact=True).click()
         settled(page)

@@ -60,7 +60,7 @@ def test_quick_entry_the_chart_and_a_backup_round_trip(page: Page, live_server, 
     assert balances != ["0", "0", "0", "0"]
 
     # -- a player's page, from the name on the session page ----------------------------------------
-    page.locator("ol.seats").get_by_role("link", name="Bob").click()
+    page.locator("ol.seats").get_by_role("link", name="Bob", exact=True).click()
     expect(page.get_by_role("heading", name="Bob", exact=True)).to_be_visible()
     expect(page.locator(".stat-grid")).to_contain_text("1 hands won")
     shot("player-page")

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables import services
 
-from browser_helpers import Shots, choose, settled, sign_up
+from browser_helpers import Shots, by_tiles, choose, settled, sign_up
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from web_helpers import ZJ_TILES, entry_of, record_win  # noqa: E402
@@ -72,6 +72,7 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
         how = page.locator("fieldset", has=page.locator("legend", has_text=legend))
         how.get_by_role("radio", name="Bob").click()
         settled(page)
+        by_tiles(page)
         page.locator("details.typed summary").click()
         page.locator("#concealed").fill(ZJ_TILES["concealed"])
         page.locator("#winning_tile").fill(ZJ_TILES["winning_tile"])

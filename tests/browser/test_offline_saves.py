@@ -35,7 +35,7 @@ def test_a_draw_saved_offline_is_sent_once_when_the_connection_returns(page: Pag
     assert Hand.objects.count() == 0
 
     page.context.set_offline(False)
-    expect(page.get_by_text("Draw recorded.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     shot("sent")
     assert Hand.objects.filter(kind="draw").count() == 1
     assert page.evaluate("localStorage.getItem('scorekeeper.offline-queue')") == "[]"

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser_helpers import Shots, choose, new_session, settled, tap
+from browser_helpers import Shots, by_tiles, choose, new_session, settled, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,6 +19,7 @@ def test_zung_jung_typed_tiles_a_meld_and_a_delete(page: Page, live_server):
     page.get_by_role("link", name="Win", exact=True).click()
     choose(page, "Who won?", "Bob")
     choose(page, "How?", "Discard by Cy")
+    by_tiles(page)
     page.get_by_role("button", name="+ Pung").click()
     settled(page)
     tap(page, "7z")
@@ -32,7 +33,7 @@ def test_zung_jung_typed_tiles_a_meld_and_a_delete(page: Page, live_server):
     expect(preview.get_by_text("Who owes whom (on the tab)")).to_be_visible()
     shot("typed-tiles-with-a-meld")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
 
     page.get_by_role("link", name="Win", exact=True).click()
     choose(page, "Who won?", "Di")
@@ -41,12 +42,12 @@ def test_zung_jung_typed_tiles_a_meld_and_a_delete(page: Page, live_server):
     settled(page)
     page.get_by_role("button", name="By points").click()
     settled(page)
-    page.get_by_label("Points", exact=True).fill("40")
+    page.get_by_label("Other", exact=True).fill("40")
     # zung-jung.md: beyond 25 the responsible player pays 3V - 50, the others 25 each
     expect(page.locator("#preview")).to_contain_text("Cy → Di 70")
     shot("responsible-discarder")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     shot("session")
 
     page.get_by_role("link", name="History").click()
@@ -75,7 +76,7 @@ def test_taizhou_losers_typed_and_by_tiles(page: Page, live_server):
     choose(page, "How?", "Self-drawn")
     page.get_by_role("button", name="By points").click()
     settled(page)
-    page.get_by_label("Points", exact=True).fill("44")
+    page.get_by_label("Other", exact=True).fill("44")
     page.get_by_label("Ann", exact=True).fill("6")
     page.get_by_label("Cy", exact=True).fill("24")
     settled(page)
@@ -94,7 +95,7 @@ def test_taizhou_losers_typed_and_by_tiles(page: Page, live_server):
     expect(page.locator("#preview").get_by_text("Who owes whom (on the tab)")).to_be_visible()
     shot("losers")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     shot("session")
 
 
@@ -112,14 +113,14 @@ def test_everything_works_without_javascript(browser: Browser, browser_context_a
     shot("keypad-without-javascript")
     expect(page.get_by_role("radio", name="Cy West")).to_be_checked()  # nothing entered was lost
     page.get_by_role("button", name="By points").click()
-    page.get_by_label("Points", exact=True).fill("80")
+    page.get_by_label("Other", exact=True).fill("80")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     expect(page.locator(".seat", has_text="Cy")).to_contain_text("+320")
     shot("session")
     page.get_by_role("link", name="Draw", exact=True).click()
     page.get_by_role("button", name="Record the draw").click()
-    expect(page.get_by_text("Draw recorded.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     context.close()
 
 
@@ -135,6 +136,7 @@ def test_rules_pages(page: Page, live_server):
 def test_quick_taps_are_all_counted(page: Page, live_server):
     new_session(page, live_server.url, "Zung Jung")
     page.get_by_role("link", name="Win", exact=True).click()
+    by_tiles(page)
     for code in "1m 1m 2m 3m 4m 5m 6m".split():  # no waiting between taps
         page.get_by_role("button", name=f"{code[0]} characters", exact=True).click(no_wait_after=True)
     expect(page.locator(".hand-line .count").first).to_have_text("7/13")

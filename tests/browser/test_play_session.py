@@ -60,7 +60,7 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     expect(preview).to_contain_text("門清自摸")
     shot("win-by-tiles")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     expect(page.locator(".round-line")).to_contain_text("Hand 2")
     shot("after-tiles-hand")
 
@@ -70,18 +70,18 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     choose(page, "How?", "Discard by Cy")
     page.get_by_role("button", name="By fan").click()
     settled(page)
-    page.get_by_label("Fan", exact=True).fill("8")
+    page.get_by_label("Other", exact=True).fill("8")
     expect(preview.get_by_text("Who pays whom")).to_be_visible()
     expect(preview).to_contain_text("8 fan")
     shot("win-by-fan")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
 
     # -- hand 3: a draw ------------------------------------------------------------------
     page.get_by_role("link", name="Draw", exact=True).click()
     shot("draw")
     page.get_by_role("button", name="Record the draw").click()
-    expect(page.get_by_text("Draw recorded.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
 
     # -- an on-the-spot payment: Cy shows two flowers ----------------------------------------
     page.get_by_role("link", name="On the spot").click()
@@ -90,7 +90,7 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     page.get_by_label("How many?").fill("2")
     shot("on-the-spot")
     page.get_by_role("button", name="Record payment").click()
-    expect(page.get_by_text("On-the-spot payment recorded.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     # nothing wider than the phone: the dealer's badge and what moved at the table wrap
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     shot("session-after-four-entries")

@@ -41,7 +41,7 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     choose(page, "How?", "Self-drawn")
     page.get_by_role("button", name="By points").click()
     settled(page)
-    page.get_by_label("Points", exact=True).fill("12")
+    page.get_by_label("Other", exact=True).fill("12")
     page.get_by_label("Note (optional)").fill("Di's kong")
     settled(page)
 
@@ -58,10 +58,10 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     choose(bob, "How?", "Self-drawn")
     bob.get_by_role("button", name="By points").click()
     settled(bob)
-    bob.get_by_label("Points", exact=True).fill("12")
+    bob.get_by_label("Other", exact=True).fill("12")
     expect(bob.locator("#preview").get_by_text("Who owes whom (on the tab)")).to_be_visible()
     bob.get_by_role("button", name="Save hand").click()
-    expect(bob.get_by_text("Hand saved.")).to_be_visible()
+    expect(bob.locator(".hand-notice")).to_be_visible()
     expect(bob.locator(".seat", has_text="Di")).to_contain_text("+36")
     bob_shot("scorer-saved-a-hand")
 
@@ -72,7 +72,7 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     expect(notice).to_contain_text("Di won self-drawn")
     expect(notice).to_be_focused()  # brought into view: the save button is far below it
     expect(page.get_by_role("heading", name="Hand 2: a win")).to_be_visible()
-    expect(page.get_by_label("Points", exact=True)).to_have_value("12")
+    expect(page.get_by_label("Other", exact=True)).to_have_value("12")
     expect(page.get_by_label("Note (optional)")).to_have_value("Di's kong")
     shot("session-changed")
     page.locator(".save-bar").get_by_role("link", name="Cancel").click()

@@ -34,10 +34,10 @@ def win_by_fan(page: Page, winner: str, discarder: str, fan: int) -> None:
     choose(page, "How?", f"Discard by {discarder}")
     page.get_by_role("button", name="By fan").click()
     settled(page)
-    page.get_by_label("Fan", exact=True).fill(str(fan))
+    page.get_by_label("Other", exact=True).fill(str(fan))
     expect(page.locator("#preview").get_by_role("heading", level=3).first).to_be_visible()
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_text("Hand saved.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
 
 
 def fits_the_phone(page: Page) -> bool:
@@ -51,7 +51,7 @@ def play_the_evening(page: Page, shot: Shots) -> None:
     page.get_by_text("Flowers (一台花)").click()
     choose(page, "Who?", "Mei")
     page.get_by_role("button", name="Record payment").click()
-    expect(page.get_by_text("On-the-spot payment recorded.")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_be_visible()
     win_by_fan(page, "Ah Lok", "Sofia", 3)  # the holder pays: Ah Lok's 15 is halved and moves
     win_by_fan(page, "Kenji", "Mei", 0)  # Ah Lok's chain ends; Mei owes Kenji 10
     assert fits_the_phone(page)  # the dealer's badge and what moved at the table wrap, never widen the page

@@ -1,6 +1,7 @@
 """Helpers shared by the web tests (imported by name: the test folders are not packages)."""
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -48,3 +49,10 @@ def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
     if not check.ready or check.hand is None:
         raise ValidationError(check.errors)
     return services.hand_replace(hand=check.hand, after=check.after)
+
+
+def figure_shown(html: str) -> str:
+    """The figure a win form shows: the chosen chip, else what is typed under "Other"."""
+    chosen = re.search(r'name="figure"\s+value="(\d+)" checked', html)
+    typed = re.search(r'name="figure_typed" value="([^"]*)"', html)
+    return chosen.group(1) if chosen else typed.group(1) if typed else ""

@@ -58,6 +58,11 @@ class Payoff:
     key: ClassVar[str]
     name: ClassVar[str]
     figures: ClassVar[tuple[str, ...]] = ("points",)
+    # The figures a table enters most often, offered as one-tap choices, and the ruleset's limit: a
+    # figure past it is possible (flowers after zung-jung's limit, taiwan's dealer bonus after the cap)
+    # but far more often a slip of the thumb, so the app asks before saving it. None: no limit.
+    usual_figures: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 8, 10)
+    figure_limit: ClassVar[int | None] = None
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}

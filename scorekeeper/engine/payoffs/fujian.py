@@ -24,6 +24,8 @@ class FujianPayoff(Payoff):
     wild = "gold"  # fujian.md: the gold, a suit tile kind
     events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
     game_rounds = 4  # fujian.md: a full game is four rounds
+    # fujian.md: a plain win is a few points (doubled when self-drawn); 平胡 adds 15. No limit.
+    usual_figures = (2, 3, 4, 5, 6, 8, 10, 17, 19, 21, 30, 40)
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw

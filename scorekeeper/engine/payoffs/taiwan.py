@@ -76,6 +76,8 @@ class TaiwanPayoff(Payoff):
     key = "taiwan"
     name = "taiwan"
     figures = ("fan", "pattern_fan")
+    usual_figures = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20)
+    figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     spot_kinds = frozenset(SPOTS)
     spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
     bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand

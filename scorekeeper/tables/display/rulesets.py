@@ -86,6 +86,16 @@ class Profile:
         return tuple((name, str(FIGURE_LABELS[name])) for name in self.payoff.figures)
 
     @property
+    def figure_chips(self) -> tuple[int, ...]:
+        """The figures offered as one-tap choices; others are typed."""
+        return self.payoff.usual_figures
+
+    @property
+    def figure_limit(self) -> int | None:
+        """Past this a figure is asked about before it is saved (None: the ruleset has no limit)."""
+        return self.payoff.figure_limit
+
+    @property
     def responsible(self) -> str:
         """Who may pay for the others: nobody (""), the discarder unless the table says otherwise
         ("discarder"), or nobody unless the table names one ("optional")."""

@@ -47,6 +47,7 @@ class WinCheck:
     tracked: list[Payment] = field(default_factory=list)
     tracked_changes: list[str] = field(default_factory=list)
     figure: int | None = None
+    over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
     after: Replay | None = None  # the session replayed with this hand
 
     @property
@@ -94,6 +95,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
 def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     check.figure = _whole_number(entry.figure)
     if check.figure is not None:
+        _check_limit(check, entry, profile, check.figure)
         return
     if _is_digits(entry.figure):
         message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
@@ -102,6 +104,17 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
         message = (gettext("Enter the fan as a whole number, like 8.") if profile.unit == "fan"
                    else gettext("Enter the points as a whole number, like 8."))
     check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
+
+
+def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int) -> None:
+    """A figure past the ruleset's limit is kept only once the scorer confirms it."""
+    limit = profile.figure_limit
+    check.over_limit = limit is not None and figure > limit
+    if not check.over_limit or entry.figure_confirmed == entry.figure:
+        return
+    check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it, "
+                                     "and tick the box below if it is right.") % {
+        "figure": f"{figure:,}", "limit": limit, "unit": unit_name(profile.unit)}
 
 
 def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:

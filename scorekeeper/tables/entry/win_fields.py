@@ -77,6 +77,7 @@ class WinEntry:
     mode: str = "tiles"
     figure: str = ""
     figure_field: str = ""
+    figure_confirmed: str = ""  # a figure past the ruleset's limit, confirmed as meant
     hand: TileHand = field(default_factory=TileHand)
     winning_tile: str = ""
     bonus: str = ""
@@ -101,7 +102,9 @@ class WinEntry:
         meld_kind, suit = text("meld_kind"), text("suit")
         entry = cls(
             winner=text("winner"), how=text("how"), responsible=text("responsible"),
-            mode="figure" if text("mode") == "figure" else "tiles", figure=text("figure"),
+            mode="figure" if text("mode") == "figure" else "tiles",
+            # A figure typed under "Other" wins over a chip left chosen above it.
+            figure=text("figure_typed") or text("figure"), figure_confirmed=text("confirm_figure"),
             figure_field=text("figure_field"), hand=TileHand(text("concealed"), melds("meld")),
             winning_tile=text("winning_tile"), bonus=text("bonus"), wild=text("wild"),
             events=[e[:40] for e in data.getlist("event")[:20]], note=text("note"), token=text("token")[:64],

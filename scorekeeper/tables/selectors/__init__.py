@@ -4,11 +4,21 @@ from .hands import HandRow, debt_changes, deleted_hands, hand_get, hand_rows, ha
 from .history import History, replay_changes, session_history
 from .players import player_sessions, player_stats
 from .rules import ruleset_description, ruleset_descriptions
-from .sessions import Seat, Standings, known_players, session_get, session_list, session_standings, share_links
+from .sessions import (
+    HandNotice,
+    Seat,
+    Standings,
+    hand_notice,
+    known_players,
+    session_get,
+    session_list,
+    session_standings,
+    share_links,
+)
 
 __all__ = [
-    "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "hand_get", "hand_rows",
-    "hand_title", "known_players", "player_sessions", "player_stats", "replay_changes", "ruleset_description",
-    "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history", "session_list",
-    "session_standings", "share_links",
+    "HandNotice", "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "hand_get",
+    "hand_notice", "hand_rows", "hand_title", "known_players", "player_sessions", "player_stats", "replay_changes",
+    "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history",
+    "session_list", "session_standings", "share_links",
 ]

@@ -120,6 +120,24 @@ class Standings:
         return str(WIND_NAMES[self.state.round_wind])
 
 
+@dataclass(frozen=True)
+class HandNotice:
+    """The session screen's notice after a save (with Undo) or after Undo (with Restore)."""
+
+    hand_id: int
+    label: str
+    deleted: bool
+
+
+def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None) -> HandNotice | None:
+    """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
+    if saved is not None and saved in replay.hand_ids:
+        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False)
+    if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
+        return HandNotice(deleted, "", deleted=True)
+    return None
+
+
 def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:
     replay = session_replay(session=session)
     profile = get_profile(session.ruleset)

@@ -15,6 +15,7 @@ from .sessions import (
                     player_get_or_create,
                     session_create,
                     session_finish,
+                    session_remember_entry_mode,
                     session_reopen,
                     session_set_paying,
                     share_link_create,
@@ -24,6 +25,7 @@ from .sessions import (
 __all__ = [
     "SessionChanged", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",
     "hands_append", "player_get_or_create", "quick_entry_apply", "session_create", "session_finish",
-    "session_reopen", "session_restore", "session_set_paying", "share_link_create", "share_link_revoke",
+    "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_paying", "share_link_create",
+    "share_link_revoke",
     "without_hand_number",
 ]

@@ -55,6 +55,13 @@ def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     return session
 
 
+def session_remember_entry_mode(*, session: Session, mode: str) -> None:
+    """The way the last win was entered, for the next one. A preference, not play: no new revision."""
+    if mode in ("figure", "tiles") and session.entry_mode != mode:
+        Session.objects.filter(pk=session.pk).update(entry_mode=mode)
+        session.entry_mode = mode
+
+
 def session_finish(*, session: Session) -> Session:
     return _set_status(session, Session.Status.FINISHED)
 

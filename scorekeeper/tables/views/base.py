@@ -92,6 +92,12 @@ def go_to(request: Request, name: str, session: Session, anchor: str = "") -> Ht
     return go(request, reverse(name, args=[session.pk]) + anchor)
 
 
+def saved_notice(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
+    """After a save: the session screen from its top (balances and Win in view), saying which hand
+    was saved, with Undo."""
+    return go(request, reverse("session", args=[session.pk]) + f"?saved={hand.pk}")
+
+
 def closed(request: Request, session: Session) -> HttpResponseBase:
     messages.error(request, _("This session is finished: reopen it on the Settle-up page to change it."))
     return redirect("session", pk=session.pk)

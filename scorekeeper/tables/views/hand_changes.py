@@ -20,12 +20,14 @@ from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_
 # What happened to a hand, as the message after an edit, a delete or a restore says it.
 VERBS = {"changed": _lazy("%(hand)s changed."), "deleted": _lazy("%(hand)s deleted."),
          "restored": _lazy("%(hand)s restored.")}
-ANCHORS = {"changed": "#hand-{pk}", "deleted": "#deleted-hands", "restored": "#hand-{pk}"}
+# Undo on the session screen's "saved" notice comes back there: Restore beside "deleted".
+BACK_TO_SESSION = {"deleted": "?deleted={pk}", "restored": "", "changed": ""}
 
 
 def told_what_changed(request: Request, session: Session, before: Replay, hand_id: int,
                       verb: str) -> HttpResponseBase:
-    """Tell what the edit, delete or restore changed after the hand, then show the history."""
+    """Tell what the edit, delete or restore changed after the hand, then show the history from its top,
+    where the notice is (or the session screen, for an Undo made there)."""
     session.refresh_from_db(fields=["revision"])
     after = session_replay(session=session)
     label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
@@ -33,7 +35,9 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
     messages.success(request, str(VERBS[verb]) % {"hand": label})
     for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
         messages.info(request, line, extra_tags="change")
-    return go_to(request, "history", session, ANCHORS[verb].format(pk=hand_id))
+    if request.POST.get("then") == "session":
+        return go_to(request, "session", session, BACK_TO_SESSION[verb].format(pk=hand_id))
+    return go_to(request, "history", session)
 
 
 @require_http_methods(["GET", "POST"])

@@ -4,11 +4,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from .. import services
@@ -16,13 +14,12 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
 from ..replay import session_replay
-from .base import Request, go_to, latest, open_hand, open_session, refusal_status, with_revision
+from .base import Request, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
 from .hand_changes import told_what_changed
 from .wins import edit_win
 
 PlainForm = DrawForm | SpotForm
 TEMPLATES = {Hand.Kind.DRAW: "tables/draw.html", Hand.Kind.SPOT: "tables/spot.html"}
-DONE = {Hand.Kind.DRAW: gettext_lazy("Draw recorded."), Hand.Kind.SPOT: gettext_lazy("On-the-spot payment recorded.")}
 
 
 @require_http_methods(["GET", "POST"])
@@ -44,15 +41,14 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
     try:
-        services.hands_append(session=session, hands=[form.as_hand(hand)], token=form.cleaned_data["token"],
-                              revision=form.cleaned_data["revision"])
+        saved = services.hands_append(session=session, hands=[form.as_hand(hand)], token=form.cleaned_data["token"],
+                                      revision=form.cleaned_data["revision"])
     except services.SessionChanged:
         return _page_changed(request, session, hand)
     except ValidationError as error:
         form.add_error(None, error.messages[0])
         return _page(request, session, hand, form)
-    messages.success(request, str(DONE[Hand.Kind(hand.kind)]))
-    return go_to(request, "session", session)
+    return saved_notice(request, session, saved[0])
 
 
 @require_http_methods(["GET", "POST"])

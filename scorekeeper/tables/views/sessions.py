@@ -14,7 +14,7 @@ from ..display.rulesets import available_profiles, find_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
 from . import access
-from .base import Request, go_to, open_session, refusal_status
+from .base import Request, go_to, open_session, parse_id, refusal_status
 
 SETTLE_ACTIONS = {"reopen", "paying", "finish"}
 
@@ -47,7 +47,9 @@ def session_new(request: Request) -> HttpResponseBase:
 def session_detail(request: Request, session: Session) -> HttpResponse:
     standings = selectors.session_standings(session=session)
     template = "tables/session.html#standings" if request.htmx else "tables/session.html"
-    return render(request, template, {"s": standings, "session": session,
+    notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
+                                   deleted=parse_id(request.GET.get("deleted")))
+    return render(request, template, {"s": standings, "session": session, "notice": notice,
                                       "chart": charts.session_balance_chart(session=session)})
 
 

@@ -56,12 +56,16 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
         "preview_url": reverse("win_preview", args=[session.pk]),
-        "cancel_url": reverse("history" if editing else "session", args=[session.pk]),
+        "cancel_url": reverse("history", args=[session.pk]) if editing else
+        reverse("win_new", args=[session.pk]) + "?cancel=1",
         "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
         "needed": entry.hand.needed(profile.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),
         "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
         "events": [(e, EVENT_LABELS[e]) for e in profile.events],
+        **_figure_choices(entry, profile),
+        # A refused save names the figure's problem; the live check names a figure past the limit.
+        "figure_error": shown_errors.get("figure") or (check.errors.get("figure", "") if check.over_limit else ""),
         "hints": [m for k, m in check.errors.items() if not (k == "tiles" and entry.mode == "tiles")],
         "losers": _losers(entry, check, names, shown_errors) if profile.loser_points else [],
         **_keypad(entry, profile, names),
@@ -83,6 +87,12 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }
+
+
+def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:
+    """The usual figures as chips; any other figure stays in the "Other" field."""
+    chips = [str(value) for value in profile.figure_chips]
+    return {"figure_chips": chips, "figure_typed": "" if entry.figure in chips else entry.figure}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:

@@ -10,23 +10,21 @@ from __future__ import annotations
 
 import uuid
 
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..display.rulesets import get_profile
 from ..entry.check import win_check
 from ..entry.keypad import apply_actions
-from ..entry.win_fields import WinEntry
+from ..entry.win_fields import WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
 from . import access
-from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status
+from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status, saved_notice
 from .hand_changes import told_what_changed
 from .win_page import win_context
 
@@ -37,7 +35,7 @@ MAX_BATCHED_ACTIONS = 60
 @open_session("score", open_only=True)
 def win_new(request: Request, session: Session) -> HttpResponseBase:
     if request.method == "GET":
-        return _resume_draft(request, session) if not request.GET.get("fresh") else _fresh(request, session)
+        return _opened(request, session)
     entry = WinEntry.from_post(request.POST)
     if request.POST.get("action") != "save":
         return _tapped(request, session, entry)
@@ -50,22 +48,36 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
     except (services.SessionChanged, ValidationError) as refused:
         return _refused(request, session, entry, refused)
     request.session.pop(_draft_key(session), None)
-    messages.success(request, _("Hand saved."))
-    return go_to(request, "session", session, f"#hand-{saved[0].pk}")
+    services.session_remember_entry_mode(session=session, mode=entry.mode)
+    return saved_notice(request, session, saved[0])
 
 
-def _fresh(request: Request, session: Session) -> HttpResponse:
+def _opened(request: Request, session: Session) -> HttpResponseBase:
+    """Win (a draft left half-entered comes back), "<name> won" on a seat card (?winner=), a fresh
+    start (?fresh=1), or Cancel (?cancel=1: the draft is dropped)."""
+    if request.GET.get("cancel"):
+        request.session.pop(_draft_key(session), None)
+        return go_to(request, "session", session)
+    winner = seat_of(request.GET.get("winner", ""))
+    draft = None if request.GET.get("fresh") else request.session.get(_draft_key(session))
+    if draft is not None and winner is not None and seat_of(draft["winner"][0]) not in (None, winner):
+        draft = None  # another player's win was begun: this tap starts this one
+    return _resume_draft(request, session, draft, winner) if draft else _fresh(request, session, winner)
+
+
+def _fresh(request: Request, session: Session, winner: int | None = None) -> HttpResponse:
     request.session.pop(_draft_key(session), None)
     entry = WinEntry(token=str(uuid.uuid4()), figure_field=get_profile(session.ruleset).figure_fields[0][0],
-                     revision=str(session.revision))
+                     revision=str(session.revision), mode=session.entry_mode,
+                     winner="" if winner is None else str(winner))
     return _win_page(request, session, entry)
 
 
-def _resume_draft(request: Request, session: Session) -> HttpResponse:
-    draft = request.session.get(_draft_key(session))
-    if draft is None:
-        return _fresh(request, session)
+def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]],
+                  winner: int | None) -> HttpResponse:
     entry = WinEntry.from_fields(draft)
+    if winner is not None:
+        entry.winner = str(winner)
     changed = entry.revision != str(session.revision)
     entry.revision = str(session.revision)  # the notice below shows what changed since it was begun
     _keep_draft(request, session, entry)
