@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
 
@@ -24,8 +24,10 @@ def money(amount: Decimal | str) -> str:
     value = Decimal(str(amount))
     if value == value.to_integral():
         return f"{int(value):,}"
-    # taiwan.md: amounts are exact (x1.5 and halving); shown to the cent, half a cent up
-    return f"{value.quantize(CENT, rounding=ROUND_HALF_UP):,.2f}"
+    # taiwan.md: amounts are exact (x1.5 and halving); shown to the cent, half a cent up. A long 拉
+    # chain outgrows the default 28 digits, so the cents are found with as many digits as the amount has.
+    with localcontext(prec=len(value.as_tuple().digits) + 3):
+        return f"{value.quantize(CENT, rounding=ROUND_HALF_UP):,.2f}"
 
 
 def signed(amount: Decimal | str) -> str:
