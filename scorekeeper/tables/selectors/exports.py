@@ -90,8 +90,9 @@ def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, pro
 
 
 def _cell(text: str) -> str:
-    """Text a spreadsheet would run as a formula (a name or note starting with =, +, - or @) is quoted."""
-    return "'" + text if text.startswith(FORMULA_START) else text
+    """Text a spreadsheet would run as a formula (a name or note starting with =, +, - or @, even after
+    spaces or line breaks, which spreadsheets skip) is quoted."""
+    return "'" + text if text.lstrip().startswith(FORMULA_START) or text.startswith(FORMULA_START) else text
 
 
 def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, str]:
