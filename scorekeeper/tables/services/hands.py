@@ -26,7 +26,8 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
                  after: Replay | None = None) -> list[Hand]:
     """Append `hands` (unsaved) to the session: the one way a hand is recorded.
 
-    `token` is the form's one-time token: the same form sent again returns the hands it saved.
+    `token` is the form's one-time token: the same form sent again returns the hands it saved; other
+    content under a token already used is refused, never dropped in silence.
     `revision` is the session revision the form was built from (None: not a form).
     `after` is the session replayed with the hands, made from `session` as the caller read it."""
     if not hands:
@@ -34,7 +35,7 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
     locked = locked_session(session)
     tokens = entry_tokens(token, len(hands))
     if saved := _saved_with(tokens):
-        return saved
+        return _sent_again(locked, saved, hands)
     check_open(locked)
     check_revision(locked, revision)
     if after is None or locked.revision != session.revision:
@@ -45,7 +46,7 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
         # The same form saved by a request that got in first (a double tap racing on a
         # database without row locks): that save stands, this one is the retry.
         if saved := _saved_with(tokens):
-            return saved
+            return _sent_again(locked, saved, hands)
         raise
     after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
     new_revision(locked, after)
@@ -137,6 +138,28 @@ def without_hand_number(message: str) -> str:
 
 def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
     return list(Hand.objects.filter(entry_token__in=tokens).order_by("position")) if tokens else []
+
+
+# What a player entered: two hands alike in these are the same entry sent twice.
+ENTERED = ("kind", "winner", "discarder", "responsible", "figure", "figure_field", "tiles", "loser_points", "events",
+           "spot_kind", "spot_player", "spot_count", "spot_to", "note")
+
+
+def _sent_again(session: Session, saved: list[Hand], hands: Sequence[Hand]) -> list[Hand]:
+    """A form sent twice (a double tap, an offline save retried) gets what it saved; a form whose token
+    was used for other content (a copy kept from before, a crafted request) is refused, saying where."""
+    entered = lambda hand: [getattr(hand, name) for name in ENTERED]  # noqa: E731
+    if len(saved) == len(hands) and all(entered(a) == entered(b) for a, b in zip(saved, hands)):
+        return saved
+    replay = session_replay(session=session)
+    first = saved[0]
+    if first.session_id == session.pk and first.pk in replay.hand_ids:
+        where = gettext("hand %(number)d") % {"number": replay.number(replay.index_of(first.pk))}
+    else:
+        where = gettext("another hand")
+    raise ValidationError({"__all__": gettext(
+        "This form was already saved as %(hand)s, with other content: nothing new was saved. Open the form "
+        "again to enter another hand.") % {"hand": where}})
 
 
 def _check_live(hand: Hand) -> None:
