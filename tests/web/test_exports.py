@@ -201,9 +201,12 @@ def test_a_hand_the_engine_refuses_is_named_by_its_number(backup):
     assert counts() == before
 
 
-def test_stakes_the_engine_refuses_are_named(backup):
+def test_stakes_are_checked_as_the_form_checks_them_and_by_the_engine(backup):
     backup["stakes"] = {"base": "-5"}
+    with pytest.raises(ValueError, match="The backup's stake 'base' is '-5': Enter an amount of 0 or more."):
+        session_restore(data=backup)
 
+    backup["stakes"] = {"base": "5"}  # a stake zung-jung does not have: the engine names it
     with pytest.raises(ValueError, match="The backup's session cannot be replayed"):
         session_restore(data=backup)
 

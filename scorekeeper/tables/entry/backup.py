@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from ..display.rulesets import PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
+from .forms import check_stake, printable_name
+from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 
 BACKUP_FORMAT = "mahjong-scorekeeper/session"
 
@@ -40,7 +43,7 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
     if data.get("format") != BACKUP_FORMAT:
         raise ValueError(f"This is not a session backup: 'format' should be {BACKUP_FORMAT!r}.")
     version = data.get("version")
-    if version != BACKUP_VERSION:
+    if type(version) is not int or version != BACKUP_VERSION:
         raise ValueError(f"This backup is version {version!r}; this app reads version {BACKUP_VERSION}.")
     for key in SESSION_FIELDS:
         if key not in data:
@@ -75,6 +78,10 @@ def _stakes(value: Any) -> dict[str, str]:
     for name, amount in stakes.items():
         if not isinstance(amount, str):
             raise ValueError(f"The backup's stake {name!r} should be an amount in quotes, like \"10\".")
+        try:
+            check_stake(amount)  # as the new-session form checks it
+        except ValidationError as error:
+            raise ValueError(f"The backup's stake {name!r} is {amount[:30]!r}: {error.messages[0]}") from None
     return stakes
 
 
@@ -84,7 +91,10 @@ def _players(value: Any) -> list[str]:
     names = []
     for name in value:
         if not isinstance(name, str) or not " ".join(name.split()) or len(" ".join(name.split())) > 40:
-            raise ValueError(f"The backup's player name {name!r} should be 1 to 40 characters.")
+            raise ValueError(f"The backup's player name {str(name)[:50]!r} should be 1 to 40 characters.")
+        if not printable_name(" ".join(name.split())):
+            raise ValueError(f"The backup's player name {name!r} has a control or invisible character: use "
+                             "letters, digits and ordinary punctuation.")
         names.append(" ".join(name.split()))
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("The backup's players should be four different names.")
@@ -129,6 +139,42 @@ def _seat(value: Any, where: str, *, optional: bool = True) -> int | None:
     return value
 
 
+TILE_TEXTS = ("concealed", "winning_tile", "bonus_tiles", "wild")
+
+
+def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> None:
+    """What the ruleset's forms would let a table enter: its events, losers' points only where every
+    hand is scored, its on-the-spot kinds, and tiles shaped as the keypad writes them."""
+    unknown_events = [e for e in raw["events"] if e not in profile.events]
+    if unknown_events:
+        allowed = ", ".join(profile.events) or "none"
+        raise ValueError(f"{where}: event {unknown_events[0][:40]!r} is not one of this ruleset's ({allowed}).")
+    if raw["loser_points"] is not None:
+        if not profile.loser_points:
+            raise ValueError(f"{where}: loser_points is only for rulesets that score every hand; it should be null.")
+        for value in raw["loser_points"]:
+            if not (value is None or _tiles_ok(value) or
+                    (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31 - 1)):
+                raise ValueError(f"{where}: each of loser_points should be points, tiles or null.")
+    kinds = profile.payoff.spot_needs
+    if (raw["kind"] == Hand.Kind.SPOT) != bool(raw["spot_kind"]) or raw["spot_kind"] and raw["spot_kind"] not in kinds:
+        raise ValueError(f"{where}: spot_kind {raw['spot_kind'][:20]!r} should be one of "
+                         f"{', '.join(kinds) or 'none'} on an on-the-spot entry, and empty otherwise.")
+    if raw["tiles"] is not None and not _tiles_ok(raw["tiles"]):
+        raise ValueError(f"{where}: tiles should be an object of tile texts and melds, as the app writes them.")
+
+
+def _tiles_ok(value: Any) -> bool:
+    if not isinstance(value, dict) or not set(value) <= {*TILE_TEXTS, "melds"}:
+        return False
+    texts_ok = all(isinstance(value[k], str) and len(value[k]) <= MAX_TILES_TEXT for k in TILE_TEXTS if k in value)
+    melds = value.get("melds", [])
+    melds_ok = isinstance(melds, list) and len(melds) <= MAX_MELDS and all(
+        isinstance(m, dict) and set(m) == {"kind", "tiles"} and all(isinstance(v, str) and len(v) <= MAX_TILES_TEXT
+                                                                  for v in m.values()) for m in melds)
+    return texts_ok and melds_ok
+
+
 def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     where = f"Hand {number} of the backup"
     if not isinstance(raw, dict):
@@ -162,6 +208,7 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     for key, ok, expected in checks:
         if not ok:
             raise ValueError(f"{where}: {key} should be {expected}.")
+    _check_ruleset_fields(raw, where, profile)
     if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
         raise ValueError(f"{where}: a win needs its winner.")
     if raw["kind"] == Hand.Kind.WIN and raw["figure"] is None and raw["tiles"] is None:

@@ -25,6 +25,11 @@ PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as 
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
+def printable_name(name: str) -> bool:
+    """Letters, digits, punctuation and spaces: no control or invisible characters (NUL, BEL, U+202E, U+200B)."""
+    return all(ch.isprintable() for ch in name)
+
+
 def check_stake(text: str) -> None:
     """A stake as a table writes it: 10, 2.50; never negative, at most two decimals."""
     text = text.strip()
@@ -127,7 +132,7 @@ class SessionForm(forms.Form):
         names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):
-            if player and not all(ch.isprintable() for ch in player):
+            if player and not printable_name(player):
                 self.add_error(name, _("Use letters, digits and ordinary punctuation in a name."))
             elif player and player.lower() in seen:
                 first, seat = seen[player.lower()]

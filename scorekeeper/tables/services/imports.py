@@ -23,6 +23,8 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
             data = json.loads(data)
         except ValueError as error:
             raise ValueError(f"This is not a session backup: it is not JSON ({error}).") from None
+        except RecursionError:
+            raise ValueError("This is not a session backup: its JSON is nested far too deep.") from None
     session, hands = read_backup(data)
     replay = replay_inputs(session=session, hand_ids=[0] * len(hands),
                            inputs=[settle_hand(session=session, hand=h) for h in hands])
