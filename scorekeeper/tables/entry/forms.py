@@ -261,6 +261,9 @@ class ShareForm(forms.Form):
 MAX_BACKUP_BYTES = 2 * 1024 * 1024
 # One hand a line, a few characters each: a whole evening's paper sheet is a few hundred lines.
 MAX_QUICK_ENTRY_CHARS = 20_000
+# A paper score sheet holds a few hundred hands; more at once is not a table's evening, and each line is
+# checked by the engine, so a longer text is refused before any of it is read.
+MAX_QUICK_ENTRY_LINES = 500
 
 
 class ImportForm(forms.Form):
@@ -295,3 +298,11 @@ class QuickEntryForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def clean_text(self) -> str:
+        text: str = self.cleaned_data["text"]
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_QUICK_ENTRY_LINES:
+            raise ValidationError(gettext("That is %(lines)s lines: enter at most %(most)s at a time, and save the "
+                                          "rest in parts.") % {"lines": f"{lines:,}", "most": MAX_QUICK_ENTRY_LINES})
+        return text
