@@ -17,12 +17,17 @@ SEATS = (0, 1, 2, 3)  # E, S, W, N: the order the players sit and play in
 
 
 class Player(models.Model):
+    """A name at one account's tables: another account's "Bob" is another player, never shown here.
+    Sessions without an owner (reached by share links only) have players without one."""
+
     name = models.CharField(max_length=40)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="players")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        constraints = [models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner")]
 
     def __str__(self) -> str:
         return self.name

@@ -93,7 +93,7 @@ def test_a_backup_restores_to_exactly_the_same_session(build, ruleset):
     original = build(ruleset)
     text = json.dumps(session_backup(session=original))  # through JSON text, as a file holds it
 
-    restored = session_restore(data=json.loads(text))
+    restored = session_restore(data=json.loads(text), owner=original.owner)
     forget_all()  # nothing from the restore's own replay: both replayed afresh
 
     before, after = replay_of(original), replay_of(restored)

@@ -34,8 +34,9 @@ def balances(response) -> list[str]:
     return re.findall(r'<span class="balance [a-z]+">([^<]*)', seats)
 
 
-def player_pk(name: str) -> int:
-    return Player.objects.get(name=name).pk
+def player_pk(name: str, owner: str = "ann") -> int:
+    """Each account has its own players: Ann's table's player of that name by default."""
+    return Player.objects.get(name=name, owner__username=owner).pk
 
 
 # -- the chart ----------------------------------------------------------------------------------
@@ -88,9 +89,11 @@ def test_the_players_page_counts_only_the_sessions_the_visitor_may_open(client, 
     played(make_session, win, owned_by=eve)  # Ann played at Eve's table too, on Eve's phone
 
     mine = client.get(f"/players/{player_pk('Ann')}/").content.decode()
-    hers = stranger.get(f"/players/{player_pk('Ann')}/").content.decode()
+    hers = stranger.get(f"/players/{player_pk('Ann', owner='eve')}/").content.decode()
 
     assert "Over 1 session you can open." in mine and "Over 1 session you can open." in hers
+    # each table's Ann is its own: Eve cannot open the page of the owner's Ann
+    assert stranger.get(f"/players/{player_pk('Ann')}/").status_code == 404
 
 
 def test_a_stranger_gets_a_404_for_a_player_of_sessions_they_cannot_open(stranger, anonymous, make_session, win):

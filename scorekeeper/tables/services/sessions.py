@@ -16,15 +16,17 @@ from ..models import Player, Session, ShareLink
 from .session_lock import check_open, locked_session
 
 
-def player_get_or_create(*, name: str) -> Player:
+def player_get_or_create(*, name: str, owner: Any = None) -> Player:
+    """The owner's player of that name (any case); never another account's."""
     name = " ".join(name.split())
-    player = Player.objects.filter(name__iexact=name).first()
+    mine = Player.objects.filter(owner__isnull=True) if owner is None else Player.objects.filter(owner=owner)
+    player = mine.filter(name__iexact=name).first()
     if player is None:
         try:
             with transaction.atomic():
-                player = Player.objects.create(name=name)
-        except IntegrityError:  # created by someone else meanwhile, or equal to one under the database's case rules
-            player = Player.objects.alias(low=Lower("name")).filter(low=Lower(Value(name))).first()
+                player = Player.objects.create(name=name, owner=owner)
+        except IntegrityError:  # created by another request meanwhile, or equal under the database's case rules
+            player = mine.alias(low=Lower("name")).filter(low=Lower(Value(name))).first()
             if player is None:
                 raise
     return player
@@ -34,7 +36,7 @@ def player_get_or_create(*, name: str) -> Player:
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
                    options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None) -> Session:
     """`pay_as_you_go` None: the way tables of the ruleset usually pay."""
-    east, south, west, north = (player_get_or_create(name=name) for name in names)
+    east, south, west, north = (player_get_or_create(name=name, owner=owner) for name in names)
     if pay_as_you_go is None:
         pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go
     return Session.objects.create(
