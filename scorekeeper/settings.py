@@ -5,6 +5,7 @@ SECRET_KEY and ALLOWED_HOSTS must be set, or nothing starts; DATABASE_URL picks 
 database. The README lists every variable.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -67,6 +68,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # Log-in guesses are counted per address and per username, and refused for a while (below).
+    "axes",
     "scorekeeper.tables",
 ]
 
@@ -84,6 +87,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, as django-axes asks: it answers a locked-out log-in with scorekeeper's own page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -155,10 +162,34 @@ LOGGING = {
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
-    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+                # django-axes logs every failed log-in at INFO; a lockout is its WARNING.
+                "axes": {"handlers": [], "level": "WARNING", "propagate": True}},
 }
 
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# django-axes: 5 wrong passwords from one address, or for one username, lock that address or username out
+# of logging in for 15 minutes (a person who forgot theirs waits; a guesser gets 20 tries an hour).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorekeeper.tables.views.accounts.locked_out"
+AXES_VERBOSE = False
+# Behind a proxy the client's address is the last hop it adds (README, "Running in production").
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if os.environ.get("PROXY_COUNT") \
+    else ["REMOTE_ADDR"]
+
+# Heavy requests (quick entry, imports) and sign-ups are limited per visitor (django-ratelimit). Its counts
+# live in the database, shared by every worker and server (the default cache is each process's own).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
+}
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

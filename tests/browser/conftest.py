@@ -32,3 +32,10 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "device_scale_factor": 1,
             "locale": "en-GB"}
+
+
+@pytest.fixture(autouse=True)
+def limits_counted_afresh(transactional_db):
+    """Every test signs up from 127.0.0.1: the sign-up limit per address (and django-axes) counts per test."""
+    from django.core.cache import caches
+    caches["limits"].clear()

@@ -12,8 +12,13 @@ from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
+
+# Sign-ups per address: a family signing up on one wifi is far below this; a script is not.
+SIGNUPS_PER_ADDRESS = "10/h"
 
 
 class SignupForm(UserCreationForm):
@@ -40,6 +45,7 @@ def _next_url(request: HttpRequest) -> str:
     return target if target and safe else "/"
 
 
+@ratelimit(key="ip", rate=SIGNUPS_PER_ADDRESS, method="POST")
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
     form = SignupForm(request.POST if request.method == "POST" else None)
@@ -54,3 +60,15 @@ def signup(request: HttpRequest) -> HttpResponseBase:
 login_view = LoginView.as_view(template_name="accounts/login.html", authentication_form=PhoneLoginForm,
                                redirect_authenticated_user=True)
 logout_view = LogoutView.as_view()
+
+
+def locked_out(request: HttpRequest, credentials: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    """django-axes: too many wrong passwords from this address or for this username."""
+    locked = gettext("Too many wrong passwords: logging in is paused for 15 minutes for this name and this "
+                     "connection. Try again later.")
+    return render(request, "accounts/login.html", {"form": PhoneLoginForm(request), "locked": locked}, status=429)
+
+
+def too_many(request: HttpRequest, exception: Exception) -> HttpResponseBase:
+    """django-ratelimit: more heavy requests (quick entry, imports) or sign-ups than a table makes."""
+    return render(request, "too_many.html", status=429)

@@ -77,6 +77,11 @@ def parse_id(text: str | None) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS else None
 
 
+# Heavy requests (a quick-entry check or save, an import) per logged-in user, or per address for a share
+# link's visitor: a scorer at a table makes a few a minute (django-ratelimit; beyond, views.accounts.too_many).
+HEAVY_REQUESTS = "20/m"
+
+
 def refusal_status(request: Request, *, changed: bool = False, invalid: bool = False) -> int:
     if request.method != "POST" or request.htmx:
         return 200

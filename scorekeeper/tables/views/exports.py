@@ -10,11 +10,12 @@ from django.shortcuts import render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from .. import selectors, services
 from ..entry.forms import ImportForm
 from ..models import Session
-from .base import Request, go_to, open_session, refusal_status
+from .base import HEAVY_REQUESTS, Request, go_to, open_session, refusal_status
 
 
 def _download(session: Session, body: str, extension: str, content_type: str) -> HttpResponse:
@@ -39,6 +40,7 @@ def session_backup(request: Request, session: Session) -> HttpResponse:
 
 
 @login_required
+@ratelimit(key="user_or_ip", rate=HEAVY_REQUESTS, method="POST")
 @require_http_methods(["GET", "POST"])
 def session_import(request: Request) -> HttpResponseBase:
     form = ImportForm(request.POST or None, request.FILES or None)

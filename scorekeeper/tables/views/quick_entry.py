@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from .. import selectors, services
 from ..display.money import Payment, payments
@@ -19,7 +20,7 @@ from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
 from . import access
-from .base import Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
+from .base import HEAVY_REQUESTS, Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
 
 
 @dataclass
@@ -51,6 +52,7 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
     return rows
 
 
+@ratelimit(key="user_or_ip", rate=HEAVY_REQUESTS, method="POST")
 @require_http_methods(["GET", "POST"])
 @open_session("score", open_only=True)
 def quick_entry(request: Request, session: Session) -> HttpResponseBase:
