@@ -35,7 +35,7 @@ def test_an_address_guessing_many_names_is_locked(db, django_user_model):
 
 def test_a_right_password_after_a_few_slips_logs_in(owner):
     person = Client()
-    for attempt in range(3):
+    for _ in range(3):
         log_in(person, "ann", "tiles and tee 88")
     assert log_in(person, "ann", PASSWORD).status_code == 302
 
