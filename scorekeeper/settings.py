@@ -79,8 +79,11 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the switcher's choice (a cookie), else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
-    # A body bigger than any form of the app is refused with a 400 before anything reads it.
+    # A body bigger than any form of the app is refused with a 400 before anything reads it; a method no
+    # screen uses (PUT, DELETE, PATCH...) with a 405; pages are private, never kept by a shared cache.
     "scorekeeper.tables.middleware.refuse_oversized_body",
+    "scorekeeper.tables.middleware.refuse_other_methods",
+    "scorekeeper.tables.middleware.private_pages",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -1,4 +1,6 @@
-"""Oversized requests are refused before anything reads them.
+"""Requests refused before any view runs (oversized bodies, methods no screen uses), and pages kept private.
+
+Oversized requests are refused before anything reads them.
 
 Django checks DATA_UPLOAD_MAX_MEMORY_SIZE for form fields only: a multipart body
 carrying a file would still be read and stored. No screen of the app uploads
@@ -11,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 
 from .entry.forms import MAX_BACKUP_BYTES
 
@@ -30,5 +33,32 @@ def refuse_oversized_body(get_response: Callable[[HttpRequest], HttpResponse]) -
         if limit is not None and length > limit:
             return HttpResponseBadRequest("The request is too large.", content_type="text/plain")
         return get_response(request)
+
+    return middleware
+
+
+# Every screen is read with GET (HEAD) and changed with a form's POST; nothing answers other methods.
+ALLOWED_METHODS = ("GET", "HEAD", "POST")
+
+
+def refuse_other_methods(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """PUT, DELETE, PATCH (and the rest) get a 405 naming what is allowed, before any view runs."""
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if request.method not in ALLOWED_METHODS:
+            return HttpResponseNotAllowed(ALLOWED_METHODS)
+        return get_response(request)
+
+    return middleware
+
+
+def private_pages(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """A session's pages, exports and backups are one table's business: no shared cache (a proxy, a
+    shared computer's disk) keeps them. A response that says how to cache itself (the service worker,
+    static files) keeps its own header."""
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
     return middleware
