@@ -5,10 +5,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
-# `make serve`: gunicorn's bind address, processes and threads per process.
+# `make serve`: gunicorn's bind address and worker processes (uvicorn workers: gunicorn.conf.py).
 BIND ?= 127.0.0.1:8000
-WORKERS ?= 2
-THREADS ?= 4
+WORKERS ?= 4
 
 .PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web chromium messages
 
@@ -24,8 +23,7 @@ serve: $(VENV)/.installed
 	  echo "make serve runs with DEBUG off: set SECRET_KEY and ALLOWED_HOSTS (see README)" >&2; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	$(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \
-	  --access-logfile - --forwarded-allow-ips 127.0.0.1,::1
+	$(VENV)/bin/gunicorn scorekeeper.asgi:application --bind $(BIND) --workers $(WORKERS)
 
 # The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
 # (scripts/with-postgres.sh).
@@ -52,11 +50,11 @@ test-postgres: $(VENV)/.installed-dev
 # Load test (benchmarks/load.py): gunicorn as `make serve` runs it, 50 tables for 30 s.
 # LOAD_ARGS passes options, e.g. make load LOAD_ARGS="--tables 100 --seconds 60".
 load: $(VENV)/.installed
-	env -u DATABASE_URL $(PY) benchmarks/load.py --workers $(WORKERS) --threads $(THREADS) $(LOAD_ARGS)
+	env -u DATABASE_URL $(PY) benchmarks/load.py --workers $(WORKERS) $(LOAD_ARGS)
 
 # PostgreSQL with its durable defaults (fsync on), as a real server would run.
 load-pg: $(VENV)/.installed
-	PG_DURABLE=1 ./scripts/with-postgres.sh $(PY) benchmarks/load.py --workers $(WORKERS) --threads $(THREADS) $(LOAD_ARGS)
+	PG_DURABLE=1 ./scripts/with-postgres.sh $(PY) benchmarks/load.py --workers $(WORKERS) $(LOAD_ARGS)
 
 # The translations: collect the strings into locale/*/django.po (translate the new ones there),
 # then compile the .mo files, which are committed so a fresh clone runs translated as it is.

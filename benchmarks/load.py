@@ -1,6 +1,6 @@
 """Load test: many tables at once against gunicorn on 127.0.0.1, then a count of every hand.
 
-    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 2] [--threads 4]
+    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 4]
 
 Starts gunicorn as `make serve` does (production settings: DEBUG off, secure cookies,
 HTTPS redirect, compressed manifest static files) on a free port of 127.0.0.1, on a
@@ -84,12 +84,11 @@ def server_env(database_url: str, static_root: Path) -> dict[str, str]:
 class Server:
     """gunicorn with the production settings, stopped (and waited for) on exit."""
 
-    def __init__(self, env: dict[str, str], workers: int, threads: int, log: Path) -> None:
+    def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
         self.env, self.port, self.log = env, free_port(), log
-        self.command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", "--bind", f"{HOST}:{self.port}",
-                        "--workers", str(workers), "--threads", str(threads),
-                        # The clients stand in for the TLS proxy: trust its scheme header from here only.
-                        "--forwarded-allow-ips", HOST]
+        # As `make serve` runs it: uvicorn workers and the rest from gunicorn.conf.py (cwd is the project).
+        self.command = [sys.executable, "-m", "gunicorn", "scorekeeper.asgi:application",
+                        "--bind", f"{HOST}:{self.port}", "--workers", str(workers)]
         if hasattr(gunicorn.config, "ControlSocketDisable"):  # 25.1+: not in the way of a `make serve`'s
             self.command.append("--no-control-socket")
         self.process: subprocess.Popen[bytes] | None = None
@@ -470,7 +469,8 @@ class Table:
             self.double_taps += 1
             if again is not None and again.location != answer.location:
                 self.fail("retry", f"the same {kind} sent twice went to {answer.location} and {again.location}")
-        if answer.status in (302, 303) and answer.location.split("#")[0].endswith(base):
+        # A save lands on the session screen (with "?saved=<hand>" for its notice and Undo).
+        if answer.status in (302, 303) and answer.location.split("#")[0].split("?")[0].endswith(base):
             self.saved.append(hand)
         else:
             self.fail("save refused", f"{kind}: {answer.status} {answer.location} {text_of(answer.body)}")
@@ -551,8 +551,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="how long they play (default 30)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn processes (default 2)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per process (default 4)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's uvicorn worker processes (default 4)")
     parser.add_argument("--think", type=float, default=0, help="mean pause between hands, s (default 0)")
     parser.add_argument("--rulesets", nargs="+", default=sorted(RULESETS), choices=sorted(RULESETS))
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""),
@@ -567,14 +566,14 @@ def main() -> int:
     if not local_database(database_url):
         raise SystemExit(f"{describe(database_url)} is not on this machine: the load test only talks to {HOST}")
     env = server_env(database_url, workdir / "static")
-    server = Server(env, args.workers, args.threads, workdir / "gunicorn.log")
+    server = Server(env, args.workers, workdir / "gunicorn.log")
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     run = uuid.uuid4().hex[:8]
     stats = Stats()
     tables = [Table(i, run, Browser(server.port, stats), random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
               for i in range(args.tables)]
-    print(f"Load test: {args.tables} tables for {args.seconds:g} s against gunicorn ({args.workers} workers x "
-          f"{args.threads} threads) on {HOST}:{server.port}, {describe(database_url)}; seed {seed}", flush=True)
+    print(f"Load test: {args.tables} tables for {args.seconds:g} s against gunicorn ({args.workers} uvicorn "
+          f"workers) on {HOST}:{server.port}, {describe(database_url)}; seed {seed}", flush=True)
     try:
         server.prepare()
         server.start()

@@ -20,7 +20,7 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("serve")
     port, log = free_port(), tmp / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1", "THREADS=2"],
+        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"],
                                    cwd=ROOT, env=production_env(tmp), stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:
