@@ -50,6 +50,9 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     bob = bob_context.new_page()
     bob_shot = Shots(bob, "sharing-scorer")
     bob.goto(scorer_url)
+    expect(bob.get_by_text("This link lets you enter and edit the hands")).to_be_visible()
+    bob_shot("scorer-link-asks")
+    bob.get_by_role("button", name="Open the session").click()
     expect(bob.get_by_text("You can enter and edit the hands of this session.")).to_be_visible()
     expect(bob.get_by_role("button", name="Log out")).to_have_count(0)
     bob_shot("scorer-arrives")
@@ -84,6 +87,7 @@ def test_a_scorer_link_and_a_viewer_link(page: Page, browser: Browser, browser_c
     cy = cy_context.new_page()
     cy_shot = Shots(cy, "sharing-viewer")
     cy.goto(viewer_url)
+    cy.get_by_role("button", name="Open the session").click()
     expect(cy.get_by_text("View only")).to_have_count(2)  # the message, and the note on the page
     expect(cy.locator(".seat", has_text="Di")).to_contain_text("+36")
     for name in ("Win", "Draw", "Share"):

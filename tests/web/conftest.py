@@ -60,7 +60,7 @@ def guest(db):
     client = Client()
 
     def follow(link):
-        response = client.get(f"/t/{link.token}/")
+        response = client.post(f"/t/{link.token}/")
         assert response.status_code == 302, response.status_code
         return response
 

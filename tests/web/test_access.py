@@ -313,7 +313,7 @@ def test_a_session_from_before_accounts_gets_a_link_or_an_owner(guest, client, o
     out = StringIO()
     call_command("share_session", str(legacy.pk), "--role", "viewer", stdout=out)
     path = out.getvalue().split(": ")[-1].strip()
-    assert guest.get(path).status_code == 302 and guest.get(f"/sessions/{legacy.pk}/").status_code == 200
+    assert guest.post(path).status_code == 302 and guest.get(f"/sessions/{legacy.pk}/").status_code == 200
 
     call_command("share_session", str(legacy.pk), "--owner", "ann", stdout=StringIO())
     assert client.get(f"/sessions/{legacy.pk}/share/").status_code == 200

@@ -89,11 +89,17 @@ def _check(request: HttpRequest, session: Session, need: Need) -> None:
     request.access = access  # type: ignore[attr-defined]  # read by the templates: {{ request.access }}
 
 
-def link_follow(request: HttpRequest, token: str) -> ShareLink:
-    """Remember a share link's grant in the visitor's Django session; 404 for an unknown or revoked token."""
-    link = ShareLink.objects.filter(token=token).first() if len(token) <= 64 else None
+def link_found(token: str) -> ShareLink:
+    """The share link; 404 for an unknown or revoked token."""
+    link = ShareLink.objects.select_related("session").filter(token=token).first() if len(token) <= 64 else None
     if link is None:
         raise Http404("No such link")
+    return link
+
+
+def link_follow(request: HttpRequest, token: str) -> ShareLink:
+    """Remember a share link's grant in the visitor's Django session; 404 for an unknown or revoked token."""
+    link = link_found(token)
     grants = _grants(request)
     key = str(link.session_id)
     tokens = [t for t in grants.pop(key, []) if t != token] + [token]

@@ -6,7 +6,7 @@ from django.http import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
 from ..display.words import ago
@@ -41,8 +41,16 @@ def revoke(request: Request, session: Session) -> HttpResponseBase:
     return go_to(request, "share", session)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def follow_link(request: Request, token: str) -> HttpResponseBase:
+    """A link opens a page that asks; joining is a POST from it, so a page elsewhere that loads the link
+    (an image, a hidden frame) cannot add a session to a visitor's home. A visitor who can already
+    open the session is taken straight there."""
+    if request.method == "GET":
+        link = access.link_found(token)
+        if access.access_of(request, link.session) is not None:
+            return redirect("session", pk=link.session_id)
+        return render(request, "tables/follow_link.html", {"link": link, "session": link.session})
     link = access.link_follow(request, token)
     if link.role == link.Role.SCORER:
         messages.success(request, _("You can enter and edit the hands of this session."))
