@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -90,6 +91,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
     # Last, as django-axes asks: it answers a locked-out log-in with scorekeeper's own page.
@@ -184,6 +187,16 @@ AXES_VERBOSE = False
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if os.environ.get("PROXY_COUNT") \
     else ["REMOTE_ADDR"]
+
+# Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
+# other site's resources, never framed (django-csp).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF], "script-src": [SELF], "style-src": [SELF], "img-src": [SELF, "data:"],
+        "font-src": [SELF], "connect-src": [SELF], "manifest-src": [SELF], "worker-src": [SELF],
+        "form-action": [SELF], "frame-ancestors": [NONE], "base-uri": [NONE], "object-src": [NONE],
+    },
+}
 
 # Heavy requests (quick entry, imports) and sign-ups are limited per visitor (django-ratelimit). Its counts
 # live in the database, shared by every worker and server (the default cache is each process's own).

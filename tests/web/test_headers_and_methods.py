@@ -27,3 +27,12 @@ def test_session_pages_exports_and_backups_are_private_and_not_stored(client, ma
 
 def test_the_service_worker_keeps_its_own_caching(client):
     assert client.get("/sw.js")["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("path", ["/", "/sessions/{pk}/", "/sessions/{pk}/win/", "/accounts/login/", "/rules/"])
+def test_every_page_allows_only_the_apps_own_scripts(client, make_session, path):
+    response = client.get(path.format(pk=make_session().pk))
+    policy = dict(part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";"))
+    assert policy["script-src"] == "'self'" and policy["style-src"] == "'self'"
+    assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+    assert "<script>" not in response.content.decode()  # no inline script for the policy to refuse

@@ -82,7 +82,6 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
         "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width} {height}", "width": str(width),
         "height": str(height), "role": "img", "aria-label": label, "class": "balance-chart",
         "font-family": "system-ui, sans-serif", "font-size": str(FONT),
-        "style": "max-width: 100%; height: auto",
     })
     ET.SubElement(svg, "title").text = gettext("Running balance per player")
     ET.SubElement(svg, "desc").text = _description(names, values, hands)
