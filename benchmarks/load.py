@@ -168,8 +168,11 @@ class Stats:
 class Browser:
     """One table's phone: a kept-alive connection, cookies, and the headers a browser sends."""
 
-    def __init__(self, port: int, stats: Stats, timeout: float = 60) -> None:
+    def __init__(self, port: int, stats: Stats, timeout: float = 60, address: str = "10.0.0.1") -> None:
         self.port, self.stats, self.timeout = port, stats, timeout
+        # Each table is its own phone on its own connection, as the proxy in front reports it: sign-ups
+        # and log-ins are limited per address, and fifty tables are not one visitor.
+        self.address = address
         self.origin = f"https://{HOST}:{port}"
         self.cookies: dict[str, str] = {}
         self.conn: http.client.HTTPConnection | None = None
@@ -220,8 +223,8 @@ class Browser:
         raise AssertionError("unreachable")
 
     def _headers(self, path: str, body: str | None, extra: dict[str, str] | None) -> dict[str, str]:
-        headers = {"Host": f"{HOST}:{self.port}", "X-Forwarded-Proto": "https", "User-Agent": "scorekeeper-load",
-                   "Accept": "text/html"}
+        headers = {"Host": f"{HOST}:{self.port}", "X-Forwarded-Proto": "https", "X-Forwarded-For": self.address,
+                   "User-Agent": "scorekeeper-load", "Accept": "text/html"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if body is not None:
@@ -570,7 +573,7 @@ def main() -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     run = uuid.uuid4().hex[:8]
     stats = Stats()
-    tables = [Table(i, run, Browser(server.port, stats), random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
+    tables = [Table(i, run, Browser(server.port, stats, address=f"10.0.{i // 250}.{i % 250 + 1}"), random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
               for i in range(args.tables)]
     print(f"Load test: {args.tables} tables for {args.seconds:g} s against gunicorn ({args.workers} uvicorn "
           f"workers) on {HOST}:{server.port}, {describe(database_url)}; seed {seed}", flush=True)

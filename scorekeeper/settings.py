@@ -183,10 +183,9 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "scorekeeper.tables.views.accounts.locked_out"
 AXES_VERBOSE = False
-# Behind a proxy the client's address is the last hop it adds (README, "Running in production").
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if os.environ.get("PROXY_COUNT") \
-    else ["REMOTE_ADDR"]
+# The client's address is REMOTE_ADDR: behind the proxy, uvicorn takes it from X-Forwarded-For when the
+# proxy is one it trusts (gunicorn.conf.py, forwarded_allow_ips), so nothing here reads that header.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 
 # Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
 # other site's resources, never framed (django-csp).
