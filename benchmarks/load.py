@@ -573,7 +573,8 @@ def main() -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     run = uuid.uuid4().hex[:8]
     stats = Stats()
-    tables = [Table(i, run, Browser(server.port, stats, address=f"10.0.{i // 250}.{i % 250 + 1}"), random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
+    tables = [Table(i, run, Browser(server.port, stats, address=f"10.0.{i // 250}.{i % 250 + 1}"),
+                    random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
               for i in range(args.tables)]
     print(f"Load test: {args.tables} tables for {args.seconds:g} s against gunicorn ({args.workers} uvicorn "
           f"workers) on {HOST}:{server.port}, {describe(database_url)}; seed {seed}", flush=True)

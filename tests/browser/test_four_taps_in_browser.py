@@ -67,6 +67,7 @@ def test_undo_takes_the_hand_back_and_restore_brings_it_again(page: Page, live_s
     settled(page)
     page.get_by_role("radio", name="3", exact=True).click()
     settled(page)
+    shot("taiwan-self-draw-by-fan")
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".hand-notice")).to_contain_text("Hand 1 saved.")
 

@@ -13,7 +13,7 @@ from ..display import charts
 from ..display.rulesets import available_profiles, find_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
-from . import access
+from . import access, live
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
 SETTLE_ACTIONS = {"reopen", "paying", "finish"}
@@ -50,7 +50,8 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
     notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
                                    deleted=parse_id(request.GET.get("deleted")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
-                                      "chart": charts.session_balance_chart(session=session)})
+                                      "chart": charts.session_balance_chart(session=session),
+                                      "live_url": live.live_url(session)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -5,13 +5,15 @@ from django.contrib import messages
 from django.http import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
+from ..display.qr import qr_svg
 from ..display.words import ago
 from ..entry.forms import ShareForm
-from ..models import Session
+from ..models import Session, ShareLink
 from . import access
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
@@ -28,10 +30,16 @@ def share(request: Request, session: Session) -> HttpResponseBase:
         messages.success(request, _("New scorer link: send it to the table.") if link.role == link.Role.SCORER
                          else _("New viewer link: send it to the table."))
         return go_to(request, "share", session, f"#link-{link.pk}")
-    links = [(link, request.build_absolute_uri(reverse("follow_link", args=[link.token])), ago(link.created_at))
-             for link in selectors.share_links(session=session)]
+    links = [_shown(request, link) for link in selectors.share_links(session=session)]
     return render(request, "tables/share.html", {"session": session, "form": form, "links": links},
                   status=refusal_status(request, invalid=bool(form.errors)))
+
+
+def _shown(request: Request, link: ShareLink) -> tuple[ShareLink, str, str, SafeString]:
+    """A link as Share lists it: its address, its age, and its QR code."""
+    url = request.build_absolute_uri(reverse("follow_link", args=[link.token]))
+    title = _("QR code of the scorer link") if link.role == link.Role.SCORER else _("QR code of the viewer link")
+    return link, url, ago(link.created_at), qr_svg(url, title)
 
 
 def revoke(request: Request, session: Session) -> HttpResponseBase:
