@@ -21,6 +21,17 @@
     }).then(function () { busy = false; flush(); }, function () { busy = false; flush(); });
   }
 
+  // Without JavaScript each tap reloads the page at the keypad (formaction="...#tiles-card"). Here a
+  // tap never navigates, and htmx, which sends a focused button's formaction, would scroll to that
+  // anchor after every swap: the anchors are dropped, so the keys stay under the thumb.
+  function dropAnchors() {
+    document.querySelectorAll("#win-form [formaction*='#']").forEach(function (button) {
+      button.setAttribute("formaction", button.getAttribute("formaction").split("#")[0]);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", dropAnchors);
+  document.addEventListener("htmx:afterSwap", dropAnchors);
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#win-form button[name=action]");
     if (!button || !window.htmx) { return; }

@@ -42,8 +42,16 @@ def tap(page: Page, code: str) -> None:
     settled(page)
 
 
+def unfold_people(page: Page) -> None:
+    """By tiles, who won how folds into a line once chosen: open it to change them."""
+    folded = page.locator("details.people:not([open]) > summary")
+    if folded.count():
+        folded.click()
+
+
 def choose(page: Page, legend: str, option: str) -> None:
     """Tap a big radio button inside the fieldset with this legend."""
+    unfold_people(page)
     fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
     fieldset.get_by_role("radio", name=re.compile(rf"^{re.escape(option)}\b")).click()
     settled(page)

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables import services
 
-from browser_helpers import Shots, by_tiles, choose, settled, sign_up
+from browser_helpers import Shots, by_tiles, choose, settled, sign_up, unfold_people
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from web_helpers import ZJ_TILES, entry_of, record_win  # noqa: E402
@@ -69,6 +69,7 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
         expect(page.get_by_role("heading", name=words[4])).to_be_visible()
         choose(page, words[3], "Cy")
         legend = "怎麼胡？" if language == "zh-hant" else "怎么胡？"
+        unfold_people(page)
         how = page.locator("fieldset", has=page.locator("legend", has_text=legend))
         how.get_by_role("radio", name="Bob").click()
         settled(page)
@@ -77,7 +78,7 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
         page.locator("#concealed").fill(ZJ_TILES["concealed"])
         page.locator("#winning_tile").fill(ZJ_TILES["winning_tile"])
         settled(page)
-        preview = page.locator("#preview")
+        preview = page.locator("#tiles-score")  # the score, right under the keys
         expect(preview.get_by_text(pattern)).to_be_visible()
         expect(preview).not_to_contain_text("Concealed Hand")
         shot("win-live-score")

@@ -6,6 +6,7 @@ works without JavaScript and HTMX only swaps the re-rendered form.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext
@@ -18,6 +19,7 @@ from .win_fields import MELD_KINDS, MELD_SIZES, TileHand, WinEntry, seat_of
 
 PARTS = ("hand", "winning", "meld", "bonus", "wild")
 SUITS = "mpszf"
+COPIES = 4  # of each tile in a set; a bonus tile (a flower) is one of a kind
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,24 @@ def apply_action(entry: WinEntry, action: str, profile: Profile) -> None:
         ACTIONS[verb](entry, arg, profile)
 
 
+def used_up(entry: WinEntry) -> set[str]:
+    """Tiles whose every copy is on the table already (the winner's and the losers' hands): the keypad
+    greys them out, since a fifth copy does not exist."""
+    used = Counter(tilefaces.split(entry.winning_tile))
+    for hand in [entry.hand, *entry.loser_hands.values()]:
+        used.update(hand.codes)
+        for _kind, tiles in hand.meld_pairs():
+            used.update(tilefaces.split(tiles))
+    return {code for code, count in used.items() if count >= COPIES} | set(tilefaces.split(entry.bonus))
+
+
 def _add(entry: WinEntry, code: str, profile: Profile) -> None:
     if tilefaces.split(code) != [code]:  # only a real tile, as the keypad sends it
         return
     target = target_of(entry)
+    if code in used_up(entry) and target.part not in ("wild", "bonus"):  # a bonus tile says it is there
+        entry.message = gettext("All four %(tile)s are in the hands already.") % {"tile": tilefaces.face(code).label}
+        return
     if target.part == "loser":
         _add_for_loser(entry, target, code, profile)
     else:
@@ -175,6 +191,8 @@ def _remove(entry: WinEntry, arg: str, profile: Profile) -> None:
         del hand.melds[int(what)]
     elif not target.takes_meld:
         hand.concealed = _without(hand.concealed, what)
+    if hand is entry.hand and len(hand.codes) < hand.needed(profile.hand_size):
+        entry.target = "hand"  # a tile taken out is tapped in again before any winning tile
 
 
 def _clear(entry: WinEntry, arg: str, profile: Profile) -> None:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
-from ..entry.keypad import keypad_codes, keypad_suits, target_of
+from ..entry.keypad import keypad_codes, keypad_suits, target_of, used_up
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
@@ -64,6 +64,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
         "events": [(e, EVENT_LABELS[e]) for e in profile.events],
         **_figure_choices(entry, profile),
+        "people_line": _people_line(entry, names, shown_errors),
         # A refused save names the figure's problem; the live check names a figure past the limit.
         "figure_error": shown_errors.get("figure") or (check.errors.get("figure", "") if check.over_limit else ""),
         "hints": [m for k, m in check.errors.items() if not (k == "tiles" and entry.mode == "tiles")],
@@ -83,10 +84,24 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
         "keys": [face(code) for code in keypad_codes(target, profile) if code[1] == suit],
+        "used_up": set() if target.part == "wild" else used_up(entry),
         "suit_tabs": [(s, glyph, label) for s, glyph, label in SUIT_TABS if s in suits],
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }
+
+
+def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> str:
+    """Who won how, in one line, once both are chosen on the keypad's screen; "" to show the choices."""
+    winner, discarder = entry.winner_seat, entry.discarder_seat
+    if entry.mode != "tiles" or winner is None or "winner" in errors or "how" in errors:
+        return ""
+    if entry.self_drawn:
+        return gettext("%(winner)s won self-drawn") % {"winner": names[winner]}
+    if discarder is None or discarder == winner:
+        return ""
+    return gettext("%(winner)s won on %(discarder)s's discard") % {"winner": names[winner],
+                                                                  "discarder": names[discarder]}
 
 
 def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:

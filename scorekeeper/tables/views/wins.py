@@ -122,8 +122,9 @@ def win_preview(request: Request, session: Session) -> HttpResponse:
     entry = WinEntry.from_post(request.POST)
     context = win_context(session, entry, editing=editing)
     preview = render_to_string("tables/win.html#preview", context, request)
-    if entry.mode == "tiles":  # typed tiles: redraw them too, without touching the inputs
+    if entry.mode == "tiles":  # typed tiles: redraw them and their score too, without touching the inputs
         preview += render_to_string("tables/win.html#tiles-card", context | {"oob": True}, request)
+        preview += render_to_string("tables/win.html#tiles-score", context | {"oob": True}, request)
     return HttpResponse(preview)
 
 
