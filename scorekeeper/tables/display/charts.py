@@ -32,7 +32,7 @@ MARKER_CORNERS: dict[str, list[tuple[float, float]]] = {  # around the point, in
     "diamond": [(0, -1.35), (1.35, 0), (0, 1.35), (-1.35, 0)],
 }
 INK, GRID, ZERO = "#4a4843", "#e4e0d4", "#1c1b19"
-FONT = 11
+FONT = 13  # rendered at >= 12 px when the 360-wide chart fits a 390 px phone's card (340 px)
 LEGEND_ROW = 16
 CHAR_WIDTH = 6.6  # px, a wide average at 11px: a legend's name is cut to fit (in full in the label)
 

@@ -108,6 +108,12 @@ class SessionForm(forms.Form):
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
                                                     initial=str(option["default"]), max_length=40)
 
+    def dealer_buttons(self) -> list[tuple[Any, str, str]]:
+        """Each first-dealer button with the seat's name field and the name typed there (the button says it;
+        static/js/session_new.js keeps it in step as names are typed)."""
+        return [(radio, self[name].id_for_label, " ".join(str(self[name].value() or "").split()))
+                for radio, (name, _label) in zip(self["first_dealer"], SEAT_FIELDS)]
+
     def session_fields(self) -> dict[str, Any]:
         """What services.session_create takes, as the form read it."""
         data = self.cleaned_data
