@@ -168,11 +168,11 @@ def test_a_draw_note_too_long(client, make_session):
 
 
 @pytest.mark.parametrize("fields,message", [
-    ({"kind": "flower", "player": "2", "count": "9"}, "Ensure this value is less than or equal to 8."),
-    ({"kind": "flower", "player": "2", "count": "-1"}, "Ensure this value is greater than or equal to 1."),
-    ({"kind": "flower", "player": "2", "count": "x"}, "Enter a whole number."),
-    ({"kind": "chase", "player": "4"}, "Select a valid choice."),
-    ({"kind": "bribe", "player": "1"}, "Select a valid choice."),
+    ({"kind": "flower", "player": "2", "count": "9"}, "At most 8: there are 8 flowers and seasons."),
+    ({"kind": "flower", "player": "2", "count": "-1"}, "How many tiles? Enter 1 or more."),
+    ({"kind": "flower", "player": "2", "count": "x"}, "How many tiles? Enter a number, like 1."),
+    ({"kind": "chase", "player": "4"}, "Choose one of the four players."),
+    ({"kind": "bribe", "player": "1"}, "Choose which payment it is."),
 ])
 def test_spot_fields(client, make_session, fields, message):
     session = make_session("taiwan")

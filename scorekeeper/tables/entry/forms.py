@@ -192,12 +192,21 @@ class DrawForm(forms.Form):
 
 class SpotForm(forms.Form):
     kind = forms.ChoiceField(label=_("Which payment?"), widget=forms.RadioSelect,
-                             choices=[(k, v[0]) for k, v in SPOT_KINDS.items()])
-    player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False)
+                             choices=[(k, v[0]) for k, v in SPOT_KINDS.items()],
+                             error_messages={"required": _("Choose which payment it is."),
+                                             "invalid_choice": _("Choose which payment it is.")})
+    # Left out, a seat is None (not ""), so the checks below name what is missing, never the engine.
+    player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False,
+                                    empty_value=None,
+                                    error_messages={"invalid_choice": _("Choose one of the four players.")})
     count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=8, required=False, initial=1,
-                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                               error_messages={"min_value": _("How many tiles? Enter 1 or more."),
+                                               "max_value": _("At most 8: there are 8 flowers and seasons."),
+                                               "invalid": _("How many tiles? Enter a number, like 1.")})
     to = forms.TypedChoiceField(label=_("To whom (the discarder)"), coerce=int, widget=forms.RadioSelect,
-                                required=False)
+                                required=False, empty_value=None,
+                                error_messages={"invalid_choice": _("Choose one of the four players.")})
     note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
