@@ -10,7 +10,7 @@ from django.db.models import Count, Q
 from ..display.money import Payment, payments
 from ..display.rulesets import Profile, get_profile
 from ..display.words import WIND_NAMES, wind_zh
-from ..models import SEATS, Player, Session, ShareLink
+from ..models import SEATS, Hand, Player, Session, ShareLink
 from ..replay import HandState, Replay, session_replay
 from .hands import HandRow, hand_rows
 
@@ -23,7 +23,10 @@ def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> t
     sessions = list(
         Session.objects.filter(mine | Q(pk__in=shared_ids or []))
         .select_related("east", "south", "west", "north")
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True))).order_by("-updated_at")
+        # Counted as every screen counts: hands are wins and draws; on-the-spot payments apart.
+        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True) & ~Q(hands__kind=Hand.Kind.SPOT)),
+                  spot_count=Count("hands", filter=Q(hands__deleted_at__isnull=True, hands__kind=Hand.Kind.SPOT)))
+        .order_by("-updated_at")
     )
     for session in sessions:
         session.shared = owner is None or session.owner_id != owner.pk  # type: ignore[attr-defined]
