@@ -17,6 +17,7 @@ from scorekeeper.engine import RULESETS  # noqa: E402
 def engine_sentences() -> list[str]:
     described = [ruleset.describe() for ruleset in RULESETS.values()]
     texts = [d["description"] for d in described] + [o["note"] for d in described for o in d["options"]]
+    texts += [p.get("note", "") for d in described for p in d["patterns"]]
     return sorted({text for text in texts if text})
 
 

@@ -173,7 +173,7 @@ def test_messages_after_a_save_are_translated(client, make_session):
     session = make_session("zung-jung")
     response = client.post(f"/sessions/{session.pk}/draw/", {"note": "", "token": "t-1", "revision":
                            str(session.revision)}, HTTP_ACCEPT_LANGUAGE=ACCEPT["zh-hans"], follow=True)
-    assert "已记录流局。" in response.content.decode()
+    assert "已保存第 1 手。" in response.content.decode()
 
 
 # -- the catalogues --------------------------------------------------------------------------------
