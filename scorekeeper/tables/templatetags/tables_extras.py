@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from scorekeeper.engine import RULESETS
 
 from ..display import money as amounts
-from ..display import names
+from ..display import names, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 
@@ -117,3 +117,14 @@ def engine_error(error: dict[str, Any] | None) -> str:
 @register.filter
 def wind(letter: str) -> str:
     return str(WIND_NAMES.get(letter, letter))
+
+
+@register.filter
+def score_formula(score: dict[str, Any] | None) -> str:
+    """Taizhou's '24 hu × 2³ = 192'; '' for other scores."""
+    return score_lines.score_formula(score)
+
+
+@register.simple_tag
+def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
+    return score_lines.pattern_value(pattern, ruleset)

@@ -1,0 +1,42 @@
+"""How a score reads on the screens: taizhou's hu doubled per tai written out with its units.
+
+Taizhou scores `hu × 2^tai`, capped at 100; a bare "100 points" would hide both the count and
+the cap, so the screens write the sum as a table would say it, "24 hu × 2³ = 192", and each
+pattern's value with its own unit (a hu count or a tai).
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext
+
+from scorekeeper.engine import RULESETS
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def score_formula(score: dict[str, Any] | None) -> str:
+    """'24 hu × 2³ = 192' for a score answered with hu and tai; '' for any other."""
+    if not score or "hu" not in score or "tai" not in score:
+        return ""
+    hu, tai = int(score["hu"]), int(score["tai"])
+    return gettext("%(hu)d hu × 2%(tai)s = %(raw)d") % {
+        "hu": hu, "tai": str(tai).translate(SUPERSCRIPT), "raw": hu * 2 ** tai}
+
+
+@cache
+def _pattern_kinds(ruleset: str) -> dict[str, str]:
+    found = RULESETS.get(ruleset)
+    return {p["key"]: p["kind"] for p in found.describe()["patterns"]} if found else {}
+
+
+def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
+    """A counted pattern's value, with its unit where the ruleset counts in two ('2 hu', '1 tai')."""
+    value = pattern.get("value", "")
+    kind = _pattern_kinds(ruleset).get(str(pattern.get("key", "")))
+    if kind == "hu":
+        return gettext("%(value)s hu") % {"value": value}
+    if kind == "tai":
+        return gettext("%(value)s tai") % {"value": value}
+    return str(value)
