@@ -33,9 +33,21 @@ self.addEventListener("fetch", (event) => {
           }
           return response;
         })
-        .catch(() => caches.match(request).then((hit) => hit || caches.match("/offline/")))
+        // A seat card's "won" (?winner=2) is served by the win form kept without its query.
+        .catch(() => caches.match(request)
+          .then((hit) => hit || caches.match(request, {ignoreSearch: true, ignoreVary: true}))
+          .then((hit) => hit || caches.match("/offline/")))
     );
     return;
   }
   event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+});
+
+// The session screen asks for the pages a hand needs (win, draw, on the spot) to be kept.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.keep) || [];
+  const same = urls.filter((url) => new URL(url, self.location.origin).origin === self.location.origin);
+  event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(same.map((url) =>
+    fetch(url, {credentials: "same-origin"}).then((response) => response.ok ? cache.put(url, response) : null)
+      .catch(() => null)))));
 });

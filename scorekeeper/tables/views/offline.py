@@ -16,7 +16,7 @@ from django.views.decorators.cache import cache_control
 SHELL_STATIC = ("css/app.css", "js/offline.js", "favicon.svg", "icons/icon-192.png", "icons/icon-512.png",
                 "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js")
 # Bumped whenever the worker's caching logic changes, so old caches are dropped.
-WORKER_VERSION = "1"
+WORKER_VERSION = "2"
 
 
 @cache_control(no_cache=True)

@@ -83,7 +83,8 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
         "status": keypad_status(entry, profile, names),
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
-        "keys": [face(code) for code in keypad_codes(target, profile) if code[1] == suit],
+        # Every suit's keys are on the page, the others hidden: a suit tab switches at once, offline too.
+        "key_groups": [(s, [face(code) for code in keypad_codes(target, profile) if code[1] == s]) for s in suits],
         "used_up": set() if target.part == "wild" else used_up(entry),
         "suit_tabs": [(s, glyph, label) for s, glyph, label in SUIT_TABS if s in suits],
         "meld_kinds": list(MELD_KINDS.items()),

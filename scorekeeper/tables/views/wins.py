@@ -28,7 +28,8 @@ from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_
 from .hand_changes import told_what_changed
 from .win_page import win_context
 
-MAX_BATCHED_ACTIONS = 60
+# A batch is what a thumb taps during one request; offline, a whole hand's taps with suit switches.
+MAX_KEPT_ACTIONS = 120
 
 
 @require_http_methods(["GET", "POST"])
@@ -36,7 +37,7 @@ MAX_BATCHED_ACTIONS = 60
 def win_new(request: Request, session: Session) -> HttpResponseBase:
     if request.method == "GET":
         return _opened(request, session)
-    entry = WinEntry.from_post(request.POST)
+    entry = _posted_entry(request, session)
     if request.POST.get("action") != "save":
         return _tapped(request, session, entry)
     check = win_check(session=session, entry=entry)
@@ -84,10 +85,19 @@ def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]
     return _win_page(request, session, entry, restored=True, changed=changed)
 
 
+def _posted_entry(request: Request, session: Session) -> WinEntry:
+    """The form's fields; a save sent from the offline queue also carries the keypad taps made while
+    offline (static/js/keypad.js), applied first so the hand saved is the one tapped."""
+    entry = WinEntry.from_post(request.POST)
+    if request.POST.get("action") == "save" and "actions" in request.POST:
+        apply_actions(entry, request.POST.getlist("actions")[:MAX_KEPT_ACTIONS], get_profile(session.ruleset))
+    return entry
+
+
 def _tapped(request: Request, session: Session, entry: WinEntry, editing: Hand | None = None) -> HttpResponse:
     """A keypad tap, or a batch of quick taps (static/js/keypad.js), applied in order."""
     batch = request.POST.get("action") == "batch"
-    actions = request.POST.getlist("actions")[:MAX_BATCHED_ACTIONS] if batch else [request.POST.get("action", "")]
+    actions = request.POST.getlist("actions")[:MAX_KEPT_ACTIONS] if batch else [request.POST.get("action", "")]
     apply_actions(entry, actions, get_profile(session.ruleset))
     if editing is None:
         _keep_draft(request, session, entry)
@@ -145,7 +155,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         entry = WinEntry.from_hand(hand)
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
-    entry = WinEntry.from_post(request.POST)
+    entry = _posted_entry(request, session)
     if request.POST.get("action") != "save":
         return _tapped(request, session, entry, editing=hand)
     before = session_replay(session=session)
