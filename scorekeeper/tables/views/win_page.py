@@ -73,6 +73,9 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
     }
 
 
+FIGURE_PAD_COLUMNS = 5  # as .figure-pad in app.css
+
+
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
     target = target_of(entry)
     suits = keypad_suits(target, profile)
@@ -108,7 +111,10 @@ def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> s
 def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:
     """The usual figures as chips; any other figure stays in the "Other" field."""
     chips = [str(value) for value in profile.figure_chips]
-    return {"figure_chips": chips, "figure_typed": "" if entry.figure in chips else entry.figure}
+    # "Other" takes what is left of the chips' last row of five, or a row of its own if that is one key.
+    left = FIGURE_PAD_COLUMNS - len(chips) % FIGURE_PAD_COLUMNS
+    return {"figure_chips": chips, "figure_typed": "" if entry.figure in chips else entry.figure,
+            "other_span": left if left > 1 else FIGURE_PAD_COLUMNS}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
