@@ -1,6 +1,7 @@
 """The scoring engine: pure Python, no Django.
 
-Public API: `score_hand(fields) -> answer`, `settle_session(fields) -> answer`,
+Public API: `score_hand(fields) -> answer`, `settle_session(fields) -> answer` (and, to go on
+from where a replay stood, `settle_from(fields, Checkpoint)` and `finish(fields, Checkpoint)`),
 `EVENT_WINS` (the way of winning each event needs), `get_ruleset(key)` / `RULESETS` (each
 ruleset's table and `describe()`), `RULESET_KEYS` (every ruleset in the rulebook's order),
 `payoff_for(key)` or `get_ruleset(key).payoff` (each ruleset's settlement, a `Payoff`: stakes
@@ -10,6 +11,7 @@ defaults, options, dealer rotation, and what a table enters for it: `figures`, `
 `format_tiles`), amounts as exact text (`format_amount`) and the arrangement search
 (`arrangements`, `standard_arrangements`).
 """
+from .checkpoint import Checkpoint
 from .errors import EngineError
 from .hand import EVENT_WINS
 from .money import format_amount
@@ -19,10 +21,11 @@ from .ruleset import Ruleset
 from .rulesets import RULESETS, get_ruleset
 from .scoring import score_hand
 from .search import arrangements, has_standard_win, standard_arrangements
-from .settlement import settle_session
+from .settlement import finish, settle_from, settle_session
 from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
+    "Checkpoint", "finish", "settle_from",
     "EVENT_WINS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "payoff_for", "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",
     "format_tiles", "parse_tiles", "format_amount",

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from decimal import Decimal, DecimalException, localcontext
 from typing import Any, NamedTuple
 
+from .checkpoint import Checkpoint
 from .errors import BAD_FIELD, EngineError
 from .money import EXACT, ZERO, Payment, format_amount, rows
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
@@ -56,24 +57,42 @@ class Step(NamedTuple):
 
 def settle_session(data: Any) -> dict[str, Any]:
     """Replay a session; bad input answers ok: false naming the hand at fault."""
+    return settle_from(data)[0]
+
+
+def settle_from(data: Any, start: Checkpoint | None = None) -> tuple[dict[str, Any], list[Checkpoint]]:
+    """`settle_session` going on from `start`: `data`'s hands are those after it, and so are the answer's
+    `hands` (an error still names the hand by its place in the whole session). With the answer, one
+    checkpoint after each hand, to go on from later; none when the answer is not ok."""
     try:
         with localcontext(EXACT):
-            return _settle(data)
+            return _settle(data, start)
+    except EngineError as error:
+        return error.as_answer(), []
+    except DecimalException:
+        return SessionError(BAD_FIELD, "the amounts grew too long to keep exact").as_answer(), []
+
+
+def finish(data: Any, last: Checkpoint) -> dict[str, Any]:
+    """What `settle_session` answers besides `hands`, for a session whose replay stands at `last`."""
+    try:
+        session = read_session(data)
+        with localcontext(EXACT):
+            return _finished(_payoff(session), session, last)
     except EngineError as error:
         return error.as_answer()
-    except DecimalException:
-        return SessionError(BAD_FIELD, "the amounts grew too long to keep exact").as_answer()
 
 
-def _settle(data: Any) -> dict[str, Any]:
+def _settle(data: Any, start: Checkpoint | None) -> tuple[dict[str, Any], list[Checkpoint]]:
     session = read_session(data)
     payoff = _payoff(session)
     table = Table(session.dealer, payoff.read_stakes(session.stakes), payoff.read_options(session.options))
     _check_house_options(session, payoff)
-    state = State(Deal(session.dealer))
-    cash = [ZERO] * SEATS
-    answers = []
-    for index, raw in enumerate(session.hands):
+    start = start or Checkpoint.start(session.dealer)
+    state = State(start.deal, start.chain)
+    cash = list(start.cash)
+    answers, checkpoints = [], []
+    for index, raw in enumerate(session.hands, start=start.hands):
         try:
             entry = read_entry(raw, payoff)
             step, after = _play(entry, state, session, payoff, table)
@@ -84,16 +103,21 @@ def _settle(data: Any) -> dict[str, Any]:
             cash[moved.payee] += moved.amount
         answers.append(_hand_answer(step, state.deal, after.chain, cash, payoff))
         state = after
-    closing = payoff.close(state.chain)
-    balances = _with(cash, closing)
+        checkpoints.append(Checkpoint(index + 1, state.deal, state.chain, tuple(cash)))
+    last = checkpoints[-1] if checkpoints else start
+    return {"ok": True, "ruleset": payoff.key, "hands": answers, **_finished(payoff, session, last)}, checkpoints
+
+
+def _finished(payoff: Payoff, session: Session, last: Checkpoint) -> dict[str, Any]:
+    closing = payoff.close(last.chain)
+    balances = _with(list(last.cash), closing)
     assert sum(balances) == 0, balances
     owed = _with([ZERO] * SEATS, closing) if session.pay_as_you_go else balances
     return {
-        "ok": True, "ruleset": payoff.key, "hands": answers,
         "balances": [format_amount(b) for b in balances],
         "owed": [format_amount(o) for o in owed],
         "closing": rows(closing), "settle_up": rows(settle_up(owed)),
-        "next": _deal_answer(state.deal, payoff),
+        "next": _deal_answer(last.deal, payoff),
     }
 
 
