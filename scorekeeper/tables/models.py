@@ -56,6 +56,9 @@ class Session(models.Model):
     entry_mode = models.CharField(max_length=10, default="figure")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     revision = models.UUIDField(default=uuid.uuid4)
+    # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not
+    # to be read, and the next read replays the session whole and writes them anew.
+    replayed_revision = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -139,6 +142,21 @@ class Hand(models.Model):
     @property
     def by_tiles(self) -> bool:
         return self.tiles is not None
+
+
+class HandReplay(models.Model):
+    """Derived data: the engine's answer for one hand and where the replay stands after it.
+
+    Written with the hand, in the same transaction (tables/snapshots.py), so a page or a save
+    goes on from the last hand instead of replaying the session. Dropping every row changes
+    nothing but speed: the hands stay the only truth."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, primary_key=True, related_name="replayed")
+    answer = models.JSONField()
+    checkpoint = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"replay of hand {self.hand_id}"
 
 
 def new_share_token() -> str:

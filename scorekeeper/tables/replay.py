@@ -9,12 +9,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import get_ruleset, payoff_for, settle_session
+from scorekeeper.engine import Checkpoint, get_ruleset, payoff_for, settle_from
 
 from .models import Hand, Session
 
@@ -49,6 +49,19 @@ class Replay:
     inputs: list[dict[str, Any]]
     answer: dict[str, Any]
     states: list[HandState]  # one per hand, then the next hand's
+    # Where the replay stands after each hand (a Checkpoint, or its JSON as a snapshot keeps it):
+    # an append or an edit goes on from there instead of replaying the hands before.
+    checkpoints: list[Checkpoint | dict[str, Any]] = field(default_factory=list)
+    fresh_from: int = 0  # the hands from here on were replayed for this Replay; those before were kept
+
+    def checkpoint_before(self, index: int) -> Checkpoint | None:
+        """Where the replay stood before hand `index`: None at the start, or when it is not known."""
+        if index == 0 or not self.ok or index > len(self.checkpoints):
+            return None
+        kept = self.checkpoints[index - 1]
+        if isinstance(kept, dict):
+            kept = self.checkpoints[index - 1] = Checkpoint.from_json(kept)
+        return kept
 
     @property
     def ok(self) -> bool:
@@ -118,17 +131,23 @@ _cache: OrderedDict[int, tuple[str, Replay]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def session_replay(*, session: Session, hands: Sequence[Hand] | None = None) -> Replay:
-    """The session replayed by the engine, cached by revision."""
+def session_replay(*, session: Session) -> Replay:
+    """The session replayed by the engine: kept in this process by revision, else read from the
+    snapshots the last write left (tables/snapshots.py), else replayed whole (and the snapshots
+    written for the next read, on any server)."""
+    from . import snapshots  # the snapshots build Replays: imported when first needed
+
     with _lock:
         cached = _cache.get(session.pk)
         if cached is not None and cached[0] == str(session.revision):
             _cache.move_to_end(session.pk)
             return cached[1]
-    if hands is None:
-        hands = list(session.hands.live().order_by("position"))
-    replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
-                           inputs=[settle_hand(session=session, hand=h) for h in hands])
+    hands = snapshots.live_hands(session)
+    replay = snapshots.read(session=session, hands=hands)
+    if replay is None:
+        replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
+                               inputs=[settle_hand(session=session, hand=h) for h in hands])
+        snapshots.write_all(session=session, replay=replay)
     remember(session=session, replay=replay)
     return replay
 
@@ -147,14 +166,16 @@ def forget_all() -> None:
 
 
 def replay_inputs(*, session: Session, hand_ids: list[int], inputs: list[dict[str, Any]]) -> Replay:
-    answer = settle_session(settle_fields(session=session, hands=inputs))
-    return Replay(hand_ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
+    """The whole session replayed from its first hand."""
+    answer, checkpoints = settle_from(settle_fields(session=session, hands=inputs))
+    return Replay(hand_ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
+                  list(checkpoints))
 
 
 @dataclass(frozen=True)
 class Scored:
     """A candidate hand its check has scored from the tiles already: the engine is given its totals
-    (`given`, as `compact` gives earlier hands) and its answer keeps the check's scores (`answers`)."""
+    (`given`, a figure as a table would enter it) and its answer keeps the check's scores (`answers`)."""
 
     given: dict[str, Any]
     answers: dict[str, Any]
@@ -183,41 +204,41 @@ def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) ->
 
 def _replayed_from(session: Session, replay: Replay, index: int, inputs: list[dict[str, Any]],
                    ids: list[int], scored: Scored | None = None) -> Replay:
-    """`inputs` replayed, the first `index` of which are `replay`'s own: given as scored (compact)."""
-    given = compact(replay, index) + inputs[index:]
+    """`inputs` replayed, the first `index` of which are `replay`'s own: the engine goes on from where
+    `replay` stood before hand `index`, so the cost is that of the hands from `index` on, however long
+    the session. Without a checkpoint there (a replay that failed), everything is replayed."""
+    start = replay.checkpoint_before(index)
+    if index and start is None:
+        return _replayed_whole(session, inputs, ids, index, scored)
+    given = inputs[index:]
     if scored is not None:
+        given[0] = scored.given
+    tail, checkpoints = settle_from(settle_fields(session=session, hands=given), start)
+    if not tail.get("ok"):
+        return Replay(ids, inputs, tail, hand_states(session=session, answer=tail, count=len(inputs)), [], index)
+    if scored is not None:
+        tail["hands"][0].update(scored.answers)
+    answer = tail | {"hands": replay.hands[:index] + tail["hands"]}
+    return Replay(ids, inputs, answer, replay.states[:index] + _states(session, tail),
+                  replay.checkpoints[:index] + list(checkpoints), index)
+
+
+def _replayed_whole(session: Session, inputs: list[dict[str, Any]], ids: list[int], index: int,
+                    scored: Scored | None) -> Replay:
+    given = list(inputs)
+    if scored is not None and index < len(given):
         given[index] = scored.given
-    answer = settle_session(settle_fields(session=session, hands=given))
-    if answer.get("ok") and replay.ok:
-        for before, answered in zip(replay.answer["hands"][:index], answer["hands"]):
-            answered.update({k: before[k] for k in ("score", "loser_scores") if k in before})
-    if answer.get("ok") and scored is not None:
+    answer, checkpoints = settle_from(settle_fields(session=session, hands=given))
+    if answer.get("ok") and scored is not None and index < len(given):
         answer["hands"][index].update(scored.answers)
-    return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)))
+    return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
+                  list(checkpoints))
 
 
-def compact(replay: Replay, upto: int) -> list[dict[str, Any]]:
-    """The replay's first `upto` inputs, each hand the engine scored from tiles given as its score.
-
-    The engine re-scores tile hands on every replay. Nothing before a candidate changes
-    (its deal is the same), and a scored total replays exactly as the hand it came from
-    (taiwan's `fan` holds the dealer's 2n+1 as the scorer's total does), so a preview
-    stays quick however long the session. Hands after the candidate may change deal, so
-    they go in whole.
-    """
-    inputs = replay.inputs[:upto]
-    if not replay.ok:
-        return inputs
-    figure = payoff_for(replay.answer["ruleset"]).figures[0]
-    out = []
-    for given, answered in zip(inputs, replay.answer["hands"]):
-        if "hand" in given and "score" in answered:
-            given = {k: v for k, v in given.items() if k != "hand"} | {figure: answered["score"]["total"]}
-        if "loser_scores" in answered:
-            totals = [p if s is None else s["total"] for p, s in zip(given["loser_points"], answered["loser_scores"])]
-            given = given | {"loser_points": totals}
-        out.append(given)
-    return out
+def _states(session: Session, answer: dict[str, Any]) -> list[HandState]:
+    """The deal of each hand `answer` holds, then the next hand's."""
+    streak_from = payoff_for(session.ruleset).streak_from
+    return [HandState.of(h, streak_from) for h in [*answer["hands"], answer["next"]]]
 
 
 def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:

@@ -125,7 +125,7 @@ def player_stats(*, player: Player, sessions: list[Session] | None = None) -> Pl
         if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
             hands = hands.filter(deleted_at__isnull=True)
         stored = list(hands)
-        replay = session_replay(session=session, hands=stored)
+        replay = session_replay(session=session)
         if not replay.ok:
             stats.skipped.append(session)
             continue

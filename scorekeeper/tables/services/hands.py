@@ -50,7 +50,7 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
         raise
     after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
     new_revision(locked, after)
-    session.revision = locked.revision
+    session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
     return list(hands)
 
 
@@ -88,7 +88,7 @@ def hand_replace(*, hand: Hand, revision: str | None = None, after: Replay | Non
                                           candidate=settle_hand(session=locked, hand=hand), replacing=True))
     hand.save()
     new_revision(locked, after)
-    session.revision = locked.revision
+    session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
     return hand
 
 

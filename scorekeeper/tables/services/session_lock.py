@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from .. import snapshots
 from ..models import Session
 from ..replay import Replay, remember
 
@@ -45,7 +46,10 @@ def check_revision(session: Session, revision: str | None) -> None:
 
 
 def new_revision(session: Session, after: Replay) -> None:
-    """A new revision, with the replay already made for it kept for the next read."""
+    """A new revision, with the replay already made for it kept for the next read: in this process,
+    and as snapshots in the database, in this transaction, for every other process and server."""
+    valid = session.replayed_revision is not None and session.replayed_revision == session.revision
     session.revision = uuid.uuid4()
     session.save(update_fields=["revision", "updated_at"])
+    snapshots.keep(session=session, replay=after, valid=valid)
     transaction.on_commit(lambda: remember(session=session, replay=after))

@@ -51,8 +51,12 @@ def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     locked = locked_session(session)
     check_open(locked)
     if locked.pay_as_you_go != pay_as_you_go:
+        # Each hand's answer is the same either way (only what is owed at the end changes): the
+        # snapshots stay good for the new revision.
+        kept = locked.replayed_revision is not None and locked.replayed_revision == locked.revision
         locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
-        locked.save(update_fields=["pay_as_you_go", "revision", "updated_at"])
+        locked.replayed_revision = locked.revision if kept else None
+        locked.save(update_fields=["pay_as_you_go", "revision", "replayed_revision", "updated_at"])
     session.pay_as_you_go, session.revision = locked.pay_as_you_go, locked.revision
     return session
 
