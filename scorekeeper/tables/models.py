@@ -152,8 +152,12 @@ class HandReplay(models.Model):
     nothing but speed: the hands stay the only truth."""
 
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, primary_key=True, related_name="replayed")
-    answer = models.JSONField()
-    checkpoint = models.JSONField()
+    # JSON kept as text: a long session's cold read takes the texts and decodes only those a page reads
+    # (tables/lazy_json.py); a JSONField would decode every one.
+    given = models.TextField()  # the hand as the engine's `settle` takes it
+    answer = models.TextField()  # the engine's answer for the hand
+    checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)
+    balances = models.TextField()  # the answer's running balances, for the chart to read without the answer
 
     def __str__(self) -> str:
         return f"replay of hand {self.hand_id}"

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint, get_ruleset, payoff_for, settle_from
 
+from .lazy_json import Decoded
 from .models import Hand, Session
 
 CACHE_SIZE = 64
@@ -46,22 +47,36 @@ class HandState:
 @dataclass
 class Replay:
     hand_ids: list[int]
-    inputs: list[dict[str, Any]]
+    inputs: MutableSequence[dict[str, Any]]
     answer: dict[str, Any]
-    states: list[HandState]  # one per hand, then the next hand's
+    states: Sequence[HandState]  # one per hand, then the next hand's (a StatesView: read when needed)
     # Where the replay stands after each hand (a Checkpoint, or its JSON as a snapshot keeps it):
     # an append or an edit goes on from there instead of replaying the hands before.
-    checkpoints: list[Checkpoint | dict[str, Any]] = field(default_factory=list)
+    checkpoints: MutableSequence[Any] = field(default_factory=list)
     fresh_from: int = 0  # the hands from here on were replayed for this Replay; those before were kept
+    spots: list[bool] | None = None  # which entries are on-the-spot payments, when known without `inputs`
+    balance_rows: Sequence[list[str]] | None = None  # each hand's running balances, when kept apart
+
+    def balances_after(self, index: int) -> list[str]:
+        """The running balances after entry `index`: from a snapshot's own column, or its answer."""
+        if self.balance_rows is not None and self.fresh_from == 0:
+            return list(self.balance_rows[index])
+        return list(self.hands[index]["balances"])
 
     def checkpoint_before(self, index: int) -> Checkpoint | None:
         """Where the replay stood before hand `index`: None at the start, or when it is not known."""
         if index == 0 or not self.ok or index > len(self.checkpoints):
             return None
         kept = self.checkpoints[index - 1]
-        if isinstance(kept, dict):
+        if not isinstance(kept, Checkpoint):
             kept = self.checkpoints[index - 1] = Checkpoint.from_json(kept)
         return kept
+
+    def is_spot(self, index: int) -> bool:
+        """An on-the-spot payment (taiwan), not a hand of its own."""
+        if self.spots is None:
+            self.spots = ["spot" in given for given in self.inputs]
+        return index < len(self.spots) and self.spots[index]
 
     @property
     def ok(self) -> bool:
@@ -72,8 +87,9 @@ class Replay:
         return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
 
     @property
-    def hands(self) -> list[dict[str, Any]]:
-        return list(self.answer["hands"]) if self.ok else []
+    def hands(self) -> Sequence[dict[str, Any]]:
+        """The engine's answer for each hand (read only: shared with the replays made from this one)."""
+        return self.answer["hands"] if self.ok else []  # type: ignore[no-any-return]
 
     @property
     def next_state(self) -> HandState:
@@ -106,16 +122,16 @@ class Replay:
         numbers = self.__dict__.get("_numbers")
         if numbers is None:
             numbers, hand = [], 1
-            for given in self.inputs:
+            for entry in range(len(self.hand_ids)):
                 numbers.append(hand)
-                hand += "spot" not in given
+                hand += not self.is_spot(entry)
             numbers.append(hand)
             self.__dict__["_numbers"] = numbers
         return numbers[index]
 
     def label(self, index: int) -> str:
         """'Hand 3', or 'The on-the-spot payment in hand 4'."""
-        if index < len(self.inputs) and "spot" in self.inputs[index]:
+        if self.is_spot(index):
             return gettext("The on-the-spot payment in hand %(number)d") % {"number": self.number(index)}
         return gettext("Hand %(number)d") % {"number": self.number(index)}
 
@@ -142,9 +158,9 @@ def session_replay(*, session: Session) -> Replay:
         if cached is not None and cached[0] == str(session.revision):
             _cache.move_to_end(session.pk)
             return cached[1]
-    hands = snapshots.live_hands(session)
-    replay = snapshots.read(session=session, hands=hands)
+    replay = snapshots.read(session=session)
     if replay is None:
+        hands = list(session.hands.live().order_by("position"))
         replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
                                inputs=[settle_hand(session=session, hand=h) for h in hands])
         snapshots.write_all(session=session, replay=replay)
@@ -185,24 +201,35 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
                      replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> Replay:
     """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
     with the hand there removed. The result can stand as the session's next cached replay."""
-    inputs, ids = list(replay.inputs), list(replay.hand_ids)
+    inputs, ids, spots = replay.inputs[:], list(replay.hand_ids), list(_spots(replay))
     if candidate is None:
-        del inputs[index], ids[index]
+        del inputs[index], ids[index], spots[index]
     elif replacing:
-        inputs[index] = candidate
+        inputs[index], spots[index] = candidate, "spot" in candidate
     else:
         inputs.insert(index, candidate)
         ids.insert(index, hand_id)
-    return _replayed_from(session, replay, index, inputs, ids, scored)
+        spots.insert(index, "spot" in candidate)
+    after = _replayed_from(session, replay, index, inputs, ids, scored)
+    after.spots = spots
+    return after
+
+
+def _spots(replay: Replay) -> list[bool]:
+    replay.is_spot(0)
+    return replay.spots or []
 
 
 def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) -> Replay:
     """The session replayed with `hands` (unsaved) after its own: the replay a save of them keeps."""
-    inputs = [*base.inputs, *(settle_hand(session=session, hand=h) for h in hands)]
-    return _replayed_from(session, base, len(base.inputs), inputs, [*base.hand_ids, *([0] * len(hands))])
+    added = [settle_hand(session=session, hand=h) for h in hands]
+    after = _replayed_from(session, base, len(base.inputs), _joined(base.inputs, added),
+                           [*base.hand_ids, *([0] * len(hands))])
+    after.spots = [*_spots(base), *("spot" in given for given in added)]
+    return after
 
 
-def _replayed_from(session: Session, replay: Replay, index: int, inputs: list[dict[str, Any]],
+def _replayed_from(session: Session, replay: Replay, index: int, inputs: MutableSequence[dict[str, Any]],
                    ids: list[int], scored: Scored | None = None) -> Replay:
     """`inputs` replayed, the first `index` of which are `replay`'s own: the engine goes on from where
     `replay` stood before hand `index`, so the cost is that of the hands from `index` on, however long
@@ -218,12 +245,19 @@ def _replayed_from(session: Session, replay: Replay, index: int, inputs: list[di
         return Replay(ids, inputs, tail, hand_states(session=session, answer=tail, count=len(inputs)), [], index)
     if scored is not None:
         tail["hands"][0].update(scored.answers)
-    answer = tail | {"hands": replay.hands[:index] + tail["hands"]}
-    return Replay(ids, inputs, answer, replay.states[:index] + _states(session, tail),
-                  replay.checkpoints[:index] + list(checkpoints), index)
+    answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
+    return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
+                  _joined(replay.checkpoints[:index], checkpoints), index)
 
 
-def _replayed_whole(session: Session, inputs: list[dict[str, Any]], ids: list[int], index: int,
+def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> MutableSequence[Any]:
+    """A kept prefix and what was replayed after it; a long prefix is not read to be copied."""
+    if isinstance(kept, Decoded):
+        return kept + fresh
+    return [*kept, *fresh]
+
+
+def _replayed_whole(session: Session, inputs: MutableSequence[dict[str, Any]], ids: list[int], index: int,
                     scored: Scored | None) -> Replay:
     given = list(inputs)
     if scored is not None and index < len(given):
@@ -233,12 +267,6 @@ def _replayed_whole(session: Session, inputs: list[dict[str, Any]], ids: list[in
         answer["hands"][index].update(scored.answers)
     return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
                   list(checkpoints))
-
-
-def _states(session: Session, answer: dict[str, Any]) -> list[HandState]:
-    """The deal of each hand `answer` holds, then the next hand's."""
-    streak_from = payoff_for(session.ruleset).streak_from
-    return [HandState.of(h, streak_from) for h in [*answer["hands"], answer["next"]]]
 
 
 def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -306,10 +334,36 @@ def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState,
     return done
 
 
-def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> list[HandState]:
+class StatesView(Sequence[HandState]):
+    """The deal of each hand of an answer, then the next hand's, each read when first asked for."""
+
+    def __init__(self, answer: dict[str, Any], streak_from: int) -> None:
+        self.answer, self.streak_from = answer, streak_from
+
+    def __len__(self) -> int:
+        return len(self.answer["hands"]) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> HandState: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[HandState]: ...
+
+    def __getitem__(self, index: int | slice) -> HandState | list[HandState]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(index)
+        index %= count
+        hands = self.answer["hands"]
+        return HandState.of(hands[index] if index < len(hands) else self.answer["next"], self.streak_from)
+
+
+def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> Sequence[HandState]:
     payoff = payoff_for(session.ruleset)
     if answer.get("ok"):
-        return [HandState.of(h, payoff.streak_from) for h in [*answer["hands"], answer["next"]]]
+        return StatesView(answer, payoff.streak_from)
     # The replay failed: show the first deal, so the screens still open and say why.
     dealer = session.first_dealer
     winds = tuple("ESWN"[(s - (0 if payoff.fixed_seats else dealer)) % 4] for s in range(4))

@@ -4,7 +4,8 @@ The replay is prefix-stable: what a hand answers depends only on the hands befor
 write keeps, in its own transaction, the answer and the replay's checkpoint of every hand it
 replayed (an append: the new hands; an edit, delete or restore: that hand and those after it),
 and marks the session's snapshots as those of its new revision. A page on any server, after a
-restart, reads them instead of replaying the session; a save goes on from the last checkpoint.
+restart, reads them instead of replaying the session (one query, the JSON decoded only where a
+page reads it); a save goes on from the last checkpoint.
 
 They are derived data, never the truth: `Session.replayed_revision` other than the session's
 revision (snapshots dropped, or a write that did not keep them) means they are not read; the
@@ -13,48 +14,37 @@ but speed (tests/web/test_snapshots.py).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from typing import Any
 
 from django.db import transaction
 
 from scorekeeper.engine import Checkpoint, finish
 
+from .lazy_json import Decoded
 from .models import Hand, HandReplay, Session
-from .replay import Replay, hand_states, settle_fields, settle_hand
+from .replay import Replay, hand_states, settle_fields
 
 
-def live_hands(session: Session) -> list[Hand]:
-    """The hands the replay counts, in order, each with its snapshot when it has one (one query)."""
-    return list(session.hands.live().order_by("position").select_related("replayed"))
-
-
-def read(*, session: Session, hands: Sequence[Hand]) -> Replay | None:
+def read(*, session: Session) -> Replay | None:
     """The session's replay from its snapshots; None when they are not this revision's, or one is missing."""
     if session.replayed_revision is None or session.replayed_revision != session.revision:
         return None
-    kept = _kept(hands)
-    if kept is None:
+    rows = list(Hand.objects.live().filter(session=session).order_by("position").values_list(
+        "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances"))
+    if any(None in row for row in rows):
         return None
-    inputs = [settle_hand(session=session, hand=hand) for hand in hands]
-    fields = settle_fields(session=session, hands=[])
-    last = Checkpoint.from_json(kept[-1].checkpoint) if kept else Checkpoint.start(session.first_dealer)
-    if last.hands != len(hands):
+    checkpoints = Decoded(row[4] for row in rows)
+    last = Checkpoint.from_json(checkpoints[-1]) if rows else Checkpoint.start(session.first_dealer)
+    if last.hands != len(rows):
         return None  # not the snapshots of these hands
-    answer = {"ok": True, "ruleset": session.ruleset, "hands": [row.answer for row in kept], **finish(fields, last)}
-    if not answer.get("balances"):
+    ended = finish(settle_fields(session=session, hands=[]), last)
+    if "balances" not in ended:
         return None
-    return Replay([hand.pk for hand in hands], inputs, answer, hand_states(session=session, answer=answer,
-                  count=len(hands)), [row.checkpoint for row in kept])
-
-
-def _kept(hands: Sequence[Hand]) -> list[HandReplay] | None:
-    cached = [Hand.replayed.is_cached(hand) for hand in hands]
-    if all(cached):
-        rows = [getattr(hand, "replayed", None) for hand in hands]
-    else:
-        found = HandReplay.objects.in_bulk([hand.pk for hand in hands])
-        rows = [found.get(hand.pk) for hand in hands]
-    return None if any(row is None for row in rows) else rows  # type: ignore[return-value]
+    answer = {"ok": True, "ruleset": session.ruleset, "hands": Decoded(row[3] for row in rows), **ended}
+    return Replay([row[0] for row in rows], Decoded(row[2] for row in rows), answer,
+                  hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
+                  spots=[row[1] == Hand.Kind.SPOT for row in rows], balance_rows=Decoded(row[5] for row in rows))
 
 
 def keep(*, session: Session, replay: Replay, valid: bool) -> None:
@@ -66,9 +56,10 @@ def keep(*, session: Session, replay: Replay, valid: bool) -> None:
         _forget(session)
         return
     start = replay.fresh_from if valid else 0
-    rows = [HandReplay(hand_id=hand_id, answer=answer, checkpoint=_json(checkpoint))
-            for hand_id, answer, checkpoint in zip(replay.hand_ids[start:], replay.hands[start:],
-                                                   replay.checkpoints[start:])]
+    rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer), checkpoint=_text(checkpoint),
+                       balances=_text(answer["balances"]))
+            for hand_id, given, answer, checkpoint in zip(replay.hand_ids[start:], replay.inputs[start:],
+                                                          replay.hands[start:], replay.checkpoints[start:])]
     HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
     session.replayed_revision = session.revision
@@ -83,7 +74,6 @@ def write_all(*, session: Session, replay: Replay) -> None:
         locked = Session.objects.select_for_update().filter(pk=session.pk, revision=session.revision).first()
         if locked is None:
             return  # the session changed meanwhile: that write kept (or dropped) its own snapshots
-        locked.replayed_revision = None  # whatever was there is not these
         keep(session=locked, replay=replay, valid=False)
     session.replayed_revision = locked.replayed_revision
 
@@ -100,5 +90,5 @@ def _forget(session: Session) -> None:
     Session.objects.filter(pk=session.pk).update(replayed_revision=None)
 
 
-def _json(checkpoint: Checkpoint | dict[str, object]) -> dict[str, object]:
-    return checkpoint if isinstance(checkpoint, dict) else checkpoint.as_json()
+def _text(value: Any) -> str:
+    return json.dumps(value.as_json() if isinstance(value, Checkpoint) else value, separators=(",", ":"))

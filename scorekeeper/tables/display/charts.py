@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ..models import Session
 from ..replay import Replay, session_replay
@@ -60,6 +60,9 @@ class Frame:
         return self.top + self.height
 
 
+MAX_POINTS = 300  # per line: about one per pixel of the plot on a phone
+
+
 def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal]], width: int = 360,
                       height: int = 200) -> SafeString:
     """The chart of `series` (per player, the balance after each hand), each line starting at 0.
@@ -71,7 +74,7 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     hands = len(series[0])
     if any(len(line) != hands for line in series):
         raise ValueError("every player's series needs one balance per hand")
-    values = [[Decimal(0), *(Decimal(str(v)) for v in line)] for line in series]
+    values = [[Decimal(0), *(v if isinstance(v, Decimal) else Decimal(str(v)) for v in line)] for line in series]
     low, high, ticks = _scale([v for line in values for v in line])
     rows = (len(names) + 1) // 2
     legend_top = height - rows * LEGEND_ROW - 2
@@ -102,24 +105,37 @@ def balance_series(*, replay: Replay) -> list[list[Decimal]]:
     An on-the-spot payment happens during a hand (`Replay.number`), so it shows in the
     balance after that hand; payments made after the last hand, during the one under
     way, make one more point, so the line always ends at the session's balances."""
+    kept = replay.__dict__.get("_balance_series")
+    if kept is not None:  # the same replay (kept by revision) draws the same lines
+        return kept
     series: list[list[Decimal]] = [[] for _ in range(4)]
     pending = False
-    for given, answer in zip(replay.inputs, replay.hands):
-        pending = "spot" in given
+    count = len(replay.hands)
+    for index in range(count):
+        pending = replay.is_spot(index)
         if not pending:
-            for seat, line in enumerate(series):
-                line.append(Decimal(answer["balances"][seat]))
+            for seat, amount in enumerate(replay.balances_after(index)):
+                series[seat].append(Decimal(amount))
     if pending:
-        for seat, line in enumerate(series):
-            line.append(Decimal(replay.hands[-1]["balances"][seat]))
+        for seat, amount in enumerate(replay.balances_after(count - 1)):
+            series[seat].append(Decimal(amount))
+    replay.__dict__["_balance_series"] = series
     return series
 
 
 def session_balance_chart(*, session: Session, width: int = 360, height: int = 200) -> SafeString:
-    """The session's chart, from the engine's replay (an unreadable session charts no hands)."""
-    return balance_chart_svg(names=[p.name for p in session.players],
-                             series=balance_series(replay=session_replay(session=session)),
-                             width=width, height=height)
+    """The session's chart, from the engine's replay (an unreadable session charts no hands).
+
+    Kept with the replay (itself kept by revision) for each language and set of names: the next page
+    of the same revision draws nothing again."""
+    replay = session_replay(session=session)
+    names = [p.name for p in session.players]
+    drawn = replay.__dict__.setdefault("_charts", {})
+    key = (get_language(), tuple(names), width, height)
+    if key not in drawn:
+        drawn[key] = balance_chart_svg(names=names, series=balance_series(replay=replay), width=width,
+                                       height=height)
+    return drawn[key]  # type: ignore[no-any-return]
 
 
 # -- scale -------------------------------------------------------------------------------
@@ -195,7 +211,7 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
 
 
 def _line(svg: ET.Element, frame: Frame, seat: int, name: str, values: list[Decimal]) -> None:
-    points = [(frame.x(hand), frame.y(value)) for hand, value in enumerate(values)]
+    points = [(frame.x(hand), frame.y(values[hand])) for hand in _drawn(values)]
     attrs = {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points), "fill": "none",
              "stroke": COLOURS[seat], "stroke-width": "2", "stroke-linejoin": "round", "stroke-linecap": "round",
              "class": f"series series-{seat}"}
@@ -204,6 +220,20 @@ def _line(svg: ET.Element, frame: Frame, seat: int, name: str, values: list[Deci
     line = ET.SubElement(svg, "polyline", attrs)
     ET.SubElement(line, "title").text = f"{name}: {signed(values[-1])}"
     _marker(svg, seat, *points[-1])
+
+
+def _drawn(values: list[Decimal]) -> list[int]:
+    """The hands a line is drawn through: all of them, or for a long session, the highest and the lowest
+    of each of MAX_POINTS // 2 stretches (more points than the picture has pixels show nothing more)."""
+    if len(values) <= MAX_POINTS:
+        return list(range(len(values)))
+    size = len(values) / (MAX_POINTS // 2)
+    drawn = {0, len(values) - 1}
+    for bucket in range(MAX_POINTS // 2):
+        stretch = range(int(bucket * size), min(int((bucket + 1) * size), len(values)))
+        drawn.add(max(stretch, key=values.__getitem__))
+        drawn.add(min(stretch, key=values.__getitem__))
+    return sorted(drawn)
 
 
 def _marker(svg: ET.Element, seat: int, x: float, y: float, size: float = 3.5) -> None:
