@@ -1,6 +1,6 @@
 """Load test: many tables at once against gunicorn on 127.0.0.1, then a count of every hand.
 
-    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 4]
+    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 4] [--servers 2]
 
 Starts gunicorn as `make serve` does (production settings: DEBUG off, secure cookies,
 HTTPS redirect, compressed manifest static files) on a free port of 127.0.0.1, on a
@@ -15,6 +15,10 @@ token and revision from its HTML, POST): wins by fan (with the "By fan" tap and 
 preview on the way), draws, the session page after each hand and the history now and then.
 Some saves are sent twice with the same entry token, as a double tap does, or again after
 the connection dropped before the answer came, as a phone on a bad network does.
+
+With --servers 2, two gunicorn processes on two ports share the one database (PostgreSQL, as a
+club running several app servers would): the tables alternate between them, and after every save
+each table reads its session screen on the other server, which must show the hand just saved.
 
 Prints requests per second and p50/p95/p99 latency (overall and per request), errors,
 then checks in the database that every session holds exactly the hands its table saved,
@@ -343,6 +347,9 @@ class Table:
     rng: random.Random
     ruleset: str
     session_id: int | None = None
+    # With two servers: the same phone (its cookies) on the other one, where the session screen is read
+    # after every save: it must show the hand just saved.
+    other: Browser | None = None
     saved: list[Saved] = field(default_factory=list)
     double_taps: int = 0
     lost_answers: int = 0
@@ -475,8 +482,20 @@ class Table:
         # A save lands on the session screen (with "?saved=<hand>" for its notice and Undo).
         if answer.status in (302, 303) and answer.location.split("#")[0].split("?")[0].endswith(base):
             self.saved.append(hand)
+            if self.other is not None:
+                self.read_on_the_other_server(base)
         else:
             self.fail("save refused", f"{kind}: {answer.status} {answer.location} {text_of(answer.body)}")
+
+    def read_on_the_other_server(self, base: str) -> None:
+        """The session screen on the server that did not take the save: never a page from before it."""
+        assert self.other is not None
+        page = self.other.get("GET session page, other server", base)
+        shown = re.search(r"<title>Hand (\d+) ", page.body)
+        expected = len(self.saved) + 1  # wins and draws, none on the spot: the hand about to be played
+        if page.status != 200 or shown is None or int(shown.group(1)) != expected:
+            self.fail("stale page", f"the other server showed hand {shown.group(1) if shown else '?'} "
+                                    f"({page.status}), not hand {expected}, just after a save")
 
     def _save_until_answered(self, kind: str, path: str, body: str, label: str = "") -> Response | None:
         for attempt in range(5):
@@ -555,6 +574,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="how long they play (default 30)")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's uvicorn worker processes (default 4)")
+    parser.add_argument("--servers", type=int, default=1, choices=(1, 2),
+                        help="app servers on one database (2: each table saves on one and reads on the other)")
     parser.add_argument("--think", type=float, default=0, help="mean pause between hands, s (default 0)")
     parser.add_argument("--rulesets", nargs="+", default=sorted(RULESETS), choices=sorted(RULESETS))
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""),
@@ -569,18 +590,25 @@ def main() -> int:
     if not local_database(database_url):
         raise SystemExit(f"{describe(database_url)} is not on this machine: the load test only talks to {HOST}")
     env = server_env(database_url, workdir / "static")
-    server = Server(env, args.workers, workdir / "gunicorn.log")
+    servers = [Server(env, args.workers, workdir / f"gunicorn-{n}.log") for n in range(args.servers)]
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     run = uuid.uuid4().hex[:8]
     stats = Stats()
-    tables = [Table(i, run, Browser(server.port, stats, address=f"10.0.{i // 250}.{i % 250 + 1}"),
+    tables = [Table(i, run, Browser(servers[i % len(servers)].port, stats, address=f"10.0.{i // 250}.{i % 250 + 1}"),
                     random.Random(seed + i), args.rulesets[i % len(args.rulesets)])
               for i in range(args.tables)]
-    print(f"Load test: {args.tables} tables for {args.seconds:g} s against gunicorn ({args.workers} uvicorn "
-          f"workers) on {HOST}:{server.port}, {describe(database_url)}; seed {seed}", flush=True)
+    if len(servers) > 1:  # tables alternate between the servers; each reads its screen on the other one
+        for i, table in enumerate(tables):
+            table.other = Browser(servers[(i + 1) % len(servers)].port, stats, address=table.browser.address)
+            table.other.cookies = table.browser.cookies
+    ports = ", ".join(f"{HOST}:{server.port}" for server in servers)
+    print(f"Load test: {args.tables} tables for {args.seconds:g} s against {len(servers)} gunicorn server(s) "
+          f"({args.workers} uvicorn workers each) on {ports}, {describe(database_url)}; seed {seed}", flush=True)
+    server = servers[0]
     try:
         server.prepare()
-        server.start()
+        for each in servers:
+            each.start()
         cpu_start = time.process_time()
         start = time.monotonic()
         ready = run_threads([t.set_up for t in tables], timeout=300)
@@ -596,8 +624,9 @@ def main() -> int:
         elapsed = time.monotonic() - start
         cpu = time.process_time() - cpu_start
     finally:
-        server.stop()
-    status = report(args, stats, tables, elapsed, setup_requests, cpu, env, server)
+        for each in servers:
+            each.stop()
+    status = report(args, stats, tables, elapsed, setup_requests, cpu, env, servers)
     if status:
         print(f"The server's log and database are kept in {workdir}")
     else:
@@ -623,7 +652,7 @@ def run_threads(jobs: list, timeout: float) -> list:
 
 
 def report(args: argparse.Namespace, stats: Stats, tables: list[Table], elapsed: float, setup_requests: int,
-           cpu: float, env: dict[str, str], server: Server) -> int:
+           cpu: float, env: dict[str, str], servers: list[Server]) -> int:
     timed = {k: v for k, v in stats.latencies.items() if not k.startswith("setup")}
     total = sum(len(v) for v in timed.values())
     hands = sum(len(t.saved) for t in tables)
@@ -632,7 +661,7 @@ def report(args: argparse.Namespace, stats: Stats, tables: list[Table], elapsed:
     everything = sorted(v for values in timed.values() for v in values)
     labels = sorted(timed, key=lambda k: (not k.startswith("GET"), k))
     print("\n".join(latency_table({"all requests": everything} | timed, ["all requests", *labels])))
-    logged = server.logged_errors()
+    logged = [line for server in servers for line in server.logged_errors()]
     errors = sum(stats.errors.values())
     print(f"Errors: {errors}" + "".join(f"\n  {kind}: {n} (e.g. {stats.examples[kind]})"
                                         for kind, n in stats.errors.most_common()))
