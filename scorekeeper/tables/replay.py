@@ -54,6 +54,7 @@ class Replay:
     # an append or an edit goes on from there instead of replaying the hands before.
     checkpoints: MutableSequence[Any] = field(default_factory=list)
     fresh_from: int = 0  # the hands from here on were replayed for this Replay; those before were kept
+    appended: bool = False  # the hands from `fresh_from` on are new ones, never saved before
     spots: list[bool] | None = None  # which entries are on-the-spot payments, when known without `inputs`
     balance_rows: Sequence[list[str]] | None = None  # each hand's running balances, when kept apart
 
@@ -212,6 +213,7 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
         spots.insert(index, "spot" in candidate)
     after = _replayed_from(session, replay, index, inputs, ids, scored)
     after.spots = spots
+    after.appended = candidate is not None and not replacing and not hand_id and index == len(replay.hand_ids)
     return after
 
 
@@ -226,6 +228,7 @@ def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) ->
     after = _replayed_from(session, base, len(base.inputs), _joined(base.inputs, added),
                            [*base.hand_ids, *([0] * len(hands))])
     after.spots = [*_spots(base), *("spot" in given for given in added)]
+    after.appended = True
     return after
 
 

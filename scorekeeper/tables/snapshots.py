@@ -48,7 +48,8 @@ def read(*, session: Session) -> Replay | None:
 
 
 def keep(*, session: Session, replay: Replay, valid: bool) -> None:
-    """In a write's transaction (the session row held): keep `replay`'s snapshots for `session.revision`.
+    """In a write's transaction (the session row held): keep `replay`'s snapshots for `session.revision`,
+    and set `session.replayed_revision` to it; the caller saves the session row.
 
     `valid`: the snapshots were those of the revision the write started from, so only the hands the
     write replayed (`replay.fresh_from` on) need writing; otherwise all are written."""
@@ -60,10 +61,10 @@ def keep(*, session: Session, replay: Replay, valid: bool) -> None:
                        balances=_text(answer["balances"]))
             for hand_id, given, answer, checkpoint in zip(replay.hand_ids[start:], replay.inputs[start:],
                                                           replay.hands[start:], replay.checkpoints[start:])]
-    HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
+    if not (replay.appended and start == replay.fresh_from):  # else: new hands, no snapshot to replace
+        HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
-    session.replayed_revision = session.revision
-    Session.objects.filter(pk=session.pk).update(replayed_revision=session.revision)
+    session.replayed_revision = session.revision  # saved with the revision by the caller
 
 
 def write_all(*, session: Session, replay: Replay) -> None:
@@ -75,6 +76,7 @@ def write_all(*, session: Session, replay: Replay) -> None:
         if locked is None:
             return  # the session changed meanwhile: that write kept (or dropped) its own snapshots
         keep(session=locked, replay=replay, valid=False)
+        Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision)
     session.replayed_revision = locked.replayed_revision
 
 

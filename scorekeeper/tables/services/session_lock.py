@@ -50,6 +50,6 @@ def new_revision(session: Session, after: Replay) -> None:
     and as snapshots in the database, in this transaction, for every other process and server."""
     valid = session.replayed_revision is not None and session.replayed_revision == session.revision
     session.revision = uuid.uuid4()
-    session.save(update_fields=["revision", "updated_at"])
     snapshots.keep(session=session, replay=after, valid=valid)
+    session.save(update_fields=["revision", "replayed_revision", "updated_at"])
     transaction.on_commit(lambda: remember(session=session, replay=after))
