@@ -293,6 +293,9 @@ def test_taps_at_the_same_moment_save_one_hand(owner):
         finally:
             connection.close()
 
+    # This thread's connection goes back to the pool (PostgreSQL: at most DB_POOL_SIZE, 8, a process):
+    # the eight taps each hold one at once.
+    connection.close()
     threads = [threading.Thread(target=tap) for _ in range(8)]
     for thread in threads:
         thread.start()
