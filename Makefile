@@ -8,6 +8,8 @@ PIP := $(PY) -m pip install -q
 # `make serve`: gunicorn's bind address and worker processes (uvicorn workers: gunicorn.conf.py).
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 4
+# PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
+DB_POOL_SIZE ?= 8
 
 .PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web chromium messages
 
@@ -23,7 +25,8 @@ serve: $(VENV)/.installed
 	  echo "make serve runs with DEBUG off: set SECRET_KEY and ALLOWED_HOSTS (see README)" >&2; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	$(VENV)/bin/gunicorn scorekeeper.asgi:application --bind $(BIND) --workers $(WORKERS)
+	DB_POOL_SIZE=$(DB_POOL_SIZE) $(VENV)/bin/gunicorn scorekeeper.asgi:application --bind $(BIND) \
+	  --workers $(WORKERS)
 
 # The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
 # (scripts/with-postgres.sh).

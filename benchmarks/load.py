@@ -81,6 +81,7 @@ def server_env(database_url: str, static_root: Path) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": HOST,
         "DATABASE_URL": database_url, "STATIC_ROOT": str(static_root), "LOG_LEVEL": "WARNING",
+        "DB_POOL_SIZE": os.environ.get("DB_POOL_SIZE", "8"),  # as `make serve` sets it
     })
     return env
 

@@ -126,13 +126,14 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Under uvicorn workers each request may run in another thread, and a connection kept per thread
-    # piles up past PostgreSQL's max_connections (two servers of four workers did, under load). A pool per
-    # process instead (psycopg_pool): at most DB_POOL_SIZE connections each, handed from request to request.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_POOL_SIZE"):
+    # Under uvicorn workers (make serve) each request may run in another thread, and a connection kept per
+    # thread piles up past PostgreSQL's max_connections (two servers of four workers did, under load). A pool
+    # per process instead (psycopg_pool): at most DB_POOL_SIZE connections each, handed from request to
+    # request. `make serve` sets it; without it (tests, one threaded server) a thread keeps its connection.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": int(os.environ.get("DB_POOL_SIZE", "8")), "timeout": 30}
+        "min_size": 1, "max_size": int(os.environ["DB_POOL_SIZE"]), "timeout": 30}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several server threads and processes write to one file. A write transaction takes
     # the lock when it begins (IMMEDIATE) and waits for it; a deferred one that read first
