@@ -3,6 +3,8 @@
 `session_replay` turns the stored hands into the engine's `settle` input and keeps the
 answer in a small per-process cache, checked against the session's `revision`, which
 every write changes: a cached replay is never stale, and processes need not share it.
+A process that has not kept it reads the snapshots the last write left in the database
+(tables/snapshots.py); appends and edits go on from a checkpoint (`replay_candidate`).
 """
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ class Replay:
 
     def balances_after(self, index: int) -> list[str]:
         """The running balances after entry `index`: from a snapshot's own column, or its answer."""
-        if self.balance_rows is not None and self.fresh_from == 0:
+        if self.balance_rows is not None:
             return list(self.balance_rows[index])
         return list(self.hands[index]["balances"])
 
@@ -73,11 +75,15 @@ class Replay:
             kept = self.checkpoints[index - 1] = Checkpoint.from_json(kept)
         return kept
 
-    def is_spot(self, index: int) -> bool:
-        """An on-the-spot payment (taiwan), not a hand of its own."""
+    def spot_flags(self) -> list[bool]:
+        """For each entry: an on-the-spot payment (taiwan), not a hand of its own."""
         if self.spots is None:
             self.spots = ["spot" in given for given in self.inputs]
-        return index < len(self.spots) and self.spots[index]
+        return self.spots
+
+    def is_spot(self, index: int) -> bool:
+        flags = self.spot_flags()
+        return index < len(flags) and flags[index]
 
     @property
     def ok(self) -> bool:
@@ -202,7 +208,7 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
                      replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> Replay:
     """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
     with the hand there removed. The result can stand as the session's next cached replay."""
-    inputs, ids, spots = replay.inputs[:], list(replay.hand_ids), list(_spots(replay))
+    inputs, ids, spots = replay.inputs[:], list(replay.hand_ids), list(replay.spot_flags())
     if candidate is None:
         del inputs[index], ids[index], spots[index]
     elif replacing:
@@ -217,17 +223,12 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
     return after
 
 
-def _spots(replay: Replay) -> list[bool]:
-    replay.is_spot(0)
-    return replay.spots or []
-
-
 def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) -> Replay:
     """The session replayed with `hands` (unsaved) after its own: the replay a save of them keeps."""
     added = [settle_hand(session=session, hand=h) for h in hands]
     after = _replayed_from(session, base, len(base.inputs), _joined(base.inputs, added),
                            [*base.hand_ids, *([0] * len(hands))])
-    after.spots = [*_spots(base), *("spot" in given for given in added)]
+    after.spots = [*base.spot_flags(), *("spot" in given for given in added)]
     after.appended = True
     return after
 
