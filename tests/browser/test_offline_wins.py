@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import SUIT_TABS, Shots, label, new_session, settled
+from browser_helpers import Shots, new_session, settled, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,13 +56,6 @@ def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, liv
 HAND = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s".split()
 
 
-def tap_tile(page: Page, code: str) -> None:
-    keys = page.locator("#keypad")
-    if not keys.get_by_role("button", name=label(code), exact=True).count():
-        page.get_by_role("button", name=SUIT_TABS[code[1]], exact=True).click()
-    keys.get_by_role("button", name=label(code), exact=True).click()
-
-
 def test_a_win_by_tiles_tapped_offline_keeps_its_taps_and_is_scored_and_saved_once(page: Page, live_server):
     shot = Shots(page, "offline-wins")
     new_session(page, live_server.url, "Zung Jung")
@@ -74,7 +67,7 @@ def test_a_win_by_tiles_tapped_offline_keeps_its_taps_and_is_scored_and_saved_on
 
     page.context.set_offline(True)
     for code in HAND + ["5s"]:
-        tap_tile(page, code)  # suit tabs switch on the phone: no connection needed
+        tap(page, code)  # suit tabs switch on the phone: no connection needed
     kept = page.locator(".kept-taps")
     expect(kept).to_be_visible()
     expect(kept).to_contain_text("Kept on this phone")
