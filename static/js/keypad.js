@@ -139,18 +139,54 @@
   document.addEventListener("htmx:afterSwap", afterSwap);
   window.addEventListener("online", flush);
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("#win-form button[name=action]");
-    if (!button || !window.htmx) { return; }
+  function keyOf(target) {
+    var button = target && target.closest && target.closest("#win-form button[name=action]");
+    if (!button || !window.htmx) { return null; }
     var value = button.value || "";
-    if (value === "save" || value === "refresh" || value.indexOf("mode:") === 0) { return; }
-    event.preventDefault();
-    event.stopPropagation();
+    if (value === "save" || value === "refresh" || value.indexOf("mode:") === 0) { return null; }
+    return button;
+  }
+
+  function tapped(button) {
     if (button.disabled) { return; }
+    var value = button.value;
     if (!base) { base = fields(form()); }
     if (value.indexOf("suit:") === 0) { showSuit(value.slice(5)); }
     pending.push(value);
     flush();
+  }
+
+  // A tap counts when the finger lifts, not on "click": an answer that redraws the keys while a
+  // finger is down leaves the browser no element to click (the one pressed is gone), and the tap
+  // would be lost. The key now under the lifted finger, if it is the one pressed, takes the tap; the
+  // click that follows when nothing was redrawn is then ignored. Keyboard clicks count as before.
+  var pressed = null;
+  var clickAnswered = false;
+  document.addEventListener("pointerdown", function (event) {
+    var button = keyOf(event.target);
+    clickAnswered = false;
+    pressed = button && event.isPrimary
+      ? {value: button.value, id: event.pointerId, x: event.clientX, y: event.clientY} : null;
+  }, true);
+  document.addEventListener("pointercancel", function () { pressed = null; }, true);
+  document.addEventListener("pointerup", function (event) {
+    var start = pressed;
+    pressed = null;
+    // Hit-tested afresh: the browser aims a lift at the pressed key's parent when that key is gone.
+    var button = keyOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (!start || !button || event.pointerId !== start.id || button.value !== start.value) { return; }
+    if (Math.abs(event.clientX - start.x) > 16 || Math.abs(event.clientY - start.y) > 16) { return; }
+    clickAnswered = true;
+    tapped(button);
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    var button = keyOf(event.target);
+    if (!button) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    if (clickAnswered && event.detail > 0) { clickAnswered = false; return; }
+    tapped(button);
   }, true);
 
   // An online Save tapped before the last taps were answered carries them, in order.

@@ -75,3 +75,23 @@ def test_a_kind_with_all_four_copies_used_is_greyed_out(page: Page, live_server)
     expect(key(page, "1m")).to_be_disabled()
     expect(key(page, "2m")).to_be_enabled()
     Shots(page, "keypad-copies")("fourth-copy-used")
+
+
+def test_a_key_held_down_while_an_answer_redraws_the_keys_still_counts_and_the_keys_stay_put(
+        page: Page, live_server):
+    new_session(page, live_server.url, "Zung Jung")
+    page.get_by_role("link", name="Win", exact=True).click()
+    page.locator('button[name="action"][value="mode:tiles"]').click()
+    settled(page)
+    key(page, "1m").scroll_into_view_if_needed()
+    # a slow connection: the answer to one tap arrives while the thumb is already on the next key
+    page.route("**/win/", lambda route: (page.wait_for_timeout(400), route.continue_()))
+    key(page, "1m").click()
+    before = key(page, "2m").bounding_box()
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.down()
+    expect(page.locator(".hand-line .count").first).to_have_text("1/13")
+    assert key(page, "2m").bounding_box() == before
+    page.mouse.up()
+    expect(page.locator(".hand-line .count").first).to_have_text("2/13")
+    expect(page.get_by_label("Hand, without the winning tile")).to_have_value("12m")
