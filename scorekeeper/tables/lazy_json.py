@@ -11,11 +11,25 @@ from collections.abc import Iterable, Iterator, MutableSequence
 from typing import Any, overload
 
 
+class _Text(str):
+    """JSON text not yet read: told apart from a value that is itself a string."""
+
+    __slots__ = ()
+
+
 class Decoded(MutableSequence[Any]):
+    """Made from JSON texts; holds each as text until it is read, then the value it holds."""
+
     __slots__ = ("_items",)
 
-    def __init__(self, items: Iterable[Any] = ()) -> None:
-        self._items: list[Any] = list(items)  # JSON text not yet read, or the value it holds
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self._items: list[Any] = [_Text(text) for text in texts]
+
+    @classmethod
+    def _of(cls, items: Iterable[Any]) -> Decoded:
+        made = cls()
+        made._items = list(items)
+        return made
 
     def __len__(self) -> int:
         return len(self._items)
@@ -28,11 +42,20 @@ class Decoded(MutableSequence[Any]):
 
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
-            return Decoded(self._items[index])
+            return Decoded._of(self._items[index])
         item = self._items[index]
-        if isinstance(item, str):
+        if isinstance(item, _Text):
             item = self._items[index] = json.loads(item)
         return item
+
+    def decoded(self) -> list[Any]:
+        """Every item's value: the texts not yet read decoded in one pass (one parse, not one per item)."""
+        texts = [index for index, item in enumerate(self._items) if isinstance(item, _Text)]
+        if texts:
+            values = json.loads("[" + ",".join(self._items[index] for index in texts) + "]")
+            for index, value in zip(texts, values):
+                self._items[index] = value
+        return list(self._items)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         self._items[index] = value
@@ -48,10 +71,10 @@ class Decoded(MutableSequence[Any]):
             yield self[index]
 
     def __add__(self, other: Iterable[Any]) -> Decoded:
-        return Decoded([*self._items, *(other._items if isinstance(other, Decoded) else other)])
+        return Decoded._of([*self._items, *(other._items if isinstance(other, Decoded) else other)])
 
     def __radd__(self, other: Iterable[Any]) -> Decoded:
-        return Decoded([*other, *self._items])
+        return Decoded._of([*other, *self._items])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, Decoded)):
@@ -61,7 +84,7 @@ class Decoded(MutableSequence[Any]):
     __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Decoded:
-        return Decoded(self._items)
+        return Decoded._of(self._items)
 
     def __repr__(self) -> str:
         return f"Decoded({len(self._items)} items)"

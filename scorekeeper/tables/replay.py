@@ -66,6 +66,14 @@ class Replay:
             return list(self.balance_rows[index])
         return list(self.hands[index]["balances"])
 
+    def every_balance(self) -> list[list[str]]:
+        """The running balances after each entry, all at once (the chart's lines)."""
+        if isinstance(self.balance_rows, Decoded):
+            return self.balance_rows.decoded()
+        if self.balance_rows is not None:
+            return list(self.balance_rows)
+        return [hand["balances"] for hand in self.hands]
+
     def checkpoint_before(self, index: int) -> Checkpoint | None:
         """Where the replay stood before hand `index`: None at the start, or when it is not known."""
         if index == 0 or not self.ok or index > len(self.checkpoints):

@@ -108,17 +108,13 @@ def balance_series(*, replay: Replay) -> list[list[Decimal]]:
     kept = replay.__dict__.get("_balance_series")
     if kept is not None:  # the same replay (kept by revision) draws the same lines
         return kept
-    series: list[list[Decimal]] = [[] for _ in range(4)]
-    pending = False
-    count = len(replay.hands)
-    for index in range(count):
-        pending = replay.is_spot(index)
-        if not pending:
-            for seat, amount in enumerate(replay.balances_after(index)):
-                series[seat].append(Decimal(amount))
-    if pending:
-        for seat, amount in enumerate(replay.balances_after(count - 1)):
-            series[seat].append(Decimal(amount))
+    rows = replay.every_balance()
+    spots = replay.spot_flags()
+    # A spot payment's balance is drawn with the hand it happens in: only the last one is kept alone.
+    drawn = [row for index, row in enumerate(rows) if not (index < len(spots) and spots[index])]
+    if rows and len(spots) >= len(rows) and spots[len(rows) - 1]:
+        drawn.append(rows[-1])
+    series = [list(map(Decimal, line)) for line in zip(*drawn)] if drawn else [[] for _ in range(4)]
     replay.__dict__["_balance_series"] = series
     return series
 
