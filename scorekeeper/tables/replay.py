@@ -258,8 +258,11 @@ def _replayed_from(session: Session, replay: Replay, index: int, inputs: Mutable
     if scored is not None:
         tail["hands"][0].update(scored.answers)
     answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
-    return Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
-                  _joined(replay.checkpoints[:index], checkpoints), index)
+    after = Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
+                   _joined(replay.checkpoints[:index], checkpoints), index)
+    if replay.balance_rows is not None:  # the chart reads these, not every kept answer
+        after.balance_rows = _joined(replay.balance_rows[:index], [hand["balances"] for hand in tail["hands"]])
+    return after
 
 
 def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> MutableSequence[Any]:
