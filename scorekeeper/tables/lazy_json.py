@@ -11,24 +11,21 @@ from collections.abc import Iterable, Iterator, MutableSequence
 from typing import Any, overload
 
 
-class _Text(str):
-    """JSON text not yet read: told apart from a value that is itself a string."""
-
-    __slots__ = ()
-
-
 class Decoded(MutableSequence[Any]):
-    """Made from JSON texts; holds each as text until it is read, then the value it holds."""
+    """Made from JSON texts; holds each as text until it is read, then the value it holds.
+
+    A value read (or set) is kept in a one-item tuple: told apart from text not yet read even when
+    the value is itself a string, while the texts, most of the list, are kept as they came."""
 
     __slots__ = ("_items",)
 
     def __init__(self, texts: Iterable[str] = ()) -> None:
-        self._items: list[Any] = [_Text(text) for text in texts]
+        self._items: list[Any] = list(texts)
 
     @classmethod
-    def _of(cls, items: Iterable[Any]) -> Decoded:
+    def _of(cls, items: list[Any]) -> Decoded:
         made = cls()
-        made._items = list(items)
+        made._items = items
         return made
 
     def __len__(self) -> int:
@@ -44,37 +41,42 @@ class Decoded(MutableSequence[Any]):
         if isinstance(index, slice):
             return Decoded._of(self._items[index])
         item = self._items[index]
-        if isinstance(item, _Text):
-            item = self._items[index] = json.loads(item)
-        return item
+        if type(item) is str:
+            value = json.loads(item)
+            self._items[index] = (value,)
+            return value
+        return item[0]
 
     def decoded(self) -> list[Any]:
         """Every item's value: the texts not yet read decoded in one pass (one parse, not one per item)."""
-        texts = [index for index, item in enumerate(self._items) if isinstance(item, _Text)]
+        texts = [index for index, item in enumerate(self._items) if type(item) is str]
         if texts:
             values = json.loads("[" + ",".join(self._items[index] for index in texts) + "]")
             for index, value in zip(texts, values):
-                self._items[index] = value
-        return list(self._items)
+                self._items[index] = (value,)
+        return [item[0] for item in self._items]
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self._items[index] = value
+        if isinstance(index, slice):
+            self._items[index] = [(item,) for item in value]
+        else:
+            self._items[index] = (value,)
 
     def __delitem__(self, index: Any) -> None:
         del self._items[index]
 
     def insert(self, index: int, value: Any) -> None:
-        self._items.insert(index, value)
+        self._items.insert(index, (value,))
 
     def __iter__(self) -> Iterator[Any]:
         for index in range(len(self._items)):
             yield self[index]
 
     def __add__(self, other: Iterable[Any]) -> Decoded:
-        return Decoded._of([*self._items, *(other._items if isinstance(other, Decoded) else other)])
+        return Decoded._of([*self._items, *_held(other)])
 
     def __radd__(self, other: Iterable[Any]) -> Decoded:
-        return Decoded._of([*other, *self._items])
+        return Decoded._of([*_held(other), *self._items])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, Decoded)):
@@ -84,7 +86,11 @@ class Decoded(MutableSequence[Any]):
     __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Decoded:
-        return Decoded._of(self._items)
+        return Decoded._of(list(self._items))
 
     def __repr__(self) -> str:
         return f"Decoded({len(self._items)} items)"
+
+
+def _held(values: Iterable[Any]) -> list[Any]:
+    return values._items if isinstance(values, Decoded) else [(value,) for value in values]
