@@ -60,12 +60,6 @@ class Replay:
     spots: list[bool] | None = None  # which entries are on-the-spot payments, when known without `inputs`
     balance_rows: Sequence[list[str]] | None = None  # each hand's running balances, when kept apart
 
-    def balances_after(self, index: int) -> list[str]:
-        """The running balances after entry `index`: from a snapshot's own column, or its answer."""
-        if self.balance_rows is not None:
-            return list(self.balance_rows[index])
-        return list(self.hands[index]["balances"])
-
     def every_balance(self) -> list[list[str]]:
         """The running balances after each entry, all at once (the chart's lines)."""
         if isinstance(self.balance_rows, Decoded):

@@ -111,8 +111,8 @@ def balance_series(*, replay: Replay) -> list[list[Decimal]]:
     rows = replay.every_balance()
     spots = replay.spot_flags()
     # A spot payment's balance is drawn with the hand it happens in: only the last one is kept alone.
-    drawn = [row for index, row in enumerate(rows) if not (index < len(spots) and spots[index])]
-    if rows and len(spots) >= len(rows) and spots[len(rows) - 1]:
+    drawn = [row for row, spot in zip(rows, spots) if not spot]
+    if rows and spots[len(rows) - 1]:
         drawn.append(rows[-1])
     series = [list(map(Decimal, line)) for line in zip(*drawn)] if drawn else [[] for _ in range(4)]
     replay.__dict__["_balance_series"] = series
