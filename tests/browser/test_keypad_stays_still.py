@@ -3,7 +3,7 @@
 the score sits right under the keys."""
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from browser_helpers import SUIT_TABS, Shots, label, new_session, settled
 
@@ -95,3 +95,17 @@ def test_a_key_held_down_while_an_answer_redraws_the_keys_still_counts_and_the_k
     page.mouse.up()
     expect(page.locator(".hand-line .count").first).to_have_text("2/13")
     expect(page.get_by_label("Hand, without the winning tile")).to_have_value("12m")
+
+
+def test_on_a_touch_screen_each_tap_counts_once(browser: Browser, browser_context_args, live_server):
+    phone = browser.new_context(**browser_context_args, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    new_session(page, live_server.url, "Zung Jung")
+    page.get_by_role("link", name="Win", exact=True).click()
+    page.locator('button[name="action"][value="mode:tiles"]').tap()
+    settled(page)
+    for code in ("1m", "2m", "2m", "3m"):
+        key(page, code).tap()  # a lift counts the tap; the click the browser adds after it does not again
+    expect(page.locator(".hand-line .count").first).to_have_text("4/13")
+    expect(page.get_by_label("Hand, without the winning tile")).to_have_value("1223m")
+    phone.close()
