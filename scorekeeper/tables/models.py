@@ -59,6 +59,13 @@ class Session(models.Model):
     # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not
     # to be read, and the next read replays the session whole and writes them anew.
     replayed_revision = models.UUIDField(null=True, blank=True)
+    # The last write sent from a phone's offline queue (services.offline_queue): the phone `queued_by`
+    # built its queue on revision `queued_from`, and its writes left `queued_to`. While the revision is
+    # still `queued_to`, every revision since `queued_from` is that queue's own, so more of it (a resend
+    # whose answer was lost, the rest of a long queue) follows on without a conflict.
+    queued_by = models.UUIDField(null=True, blank=True)
+    queued_from = models.UUIDField(null=True, blank=True)
+    queued_to = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -161,6 +168,20 @@ class HandReplay(models.Model):
 
     def __str__(self) -> str:
         return f"replay of hand {self.hand_id}"
+
+
+class SentChange(models.Model):
+    """An edit, a delete or a restore sent from a phone's offline queue, and applied: sent again (its
+    answer lost on the way back), it is found here instead of applied twice. A new hand needs none:
+    its `entry_token` does that."""
+
+    token = models.UUIDField(primary_key=True)
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"change {self.token} to hand {self.hand_id}"
 
 
 def new_share_token() -> str:

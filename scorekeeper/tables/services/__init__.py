@@ -9,6 +9,7 @@ from .hands import (
                     without_hand_number,
 )
 from .imports import session_restore
+from .offline_queue import queue_send
 from .quick_entry import quick_entry_apply
 from .session_lock import SessionChanged
 from .sessions import (
@@ -24,7 +25,7 @@ from .sessions import (
 
 __all__ = [
     "SessionChanged", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",
-    "hands_append", "player_get_or_create", "quick_entry_apply", "session_create", "session_finish",
+    "hands_append", "player_get_or_create", "queue_send", "quick_entry_apply", "session_create", "session_finish",
     "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_paying", "share_link_create",
     "share_link_revoke",
     "without_hand_number",
