@@ -114,7 +114,7 @@ def queued_hand(*, session: Session, change: QueuedChange, replay: Replay) -> tu
 def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
     """The saved hand an edit, a delete or a restore is about; LookupError when it is not this session's,
     or (but for a restore) it was deleted meanwhile."""
-    hand = Hand.objects.filter(pk=change.hand_id, session=session).first()
+    hand = Hand.objects.filter(pk=change.hand_id or 0, session=session).first()
     if hand is None or (hand.deleted_at is not None and change.kind != "restore"):
         raise LookupError(change.hand_id)
     return hand
