@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, score_hand, settle_session
+from scorekeeper.engine import RULESET_KEYS, payoff_for, score_hand, settle_session
 
 # Per ruleset: fields every hand takes, a winning hand without melds, and the same hand with one
-# set taken out of `concealed` (the meld is added by the test).
+# set taken out of `concealed` (the meld is added by the test). The ruling holds in every ruleset:
+# a new one needs its line here (test_every_ruleset_has_a_dealt_hand_here).
 HANDS: dict[str, tuple[dict[str, Any], str, str]] = {
     "taiwan": ({}, "123m456m789m123p456p7p", "456m789m123p456p7p"),
     "zung-jung": ({}, "123m456m789m123p7p", "456m789m123p7p"),
@@ -24,6 +25,10 @@ MELDS = {"exposed pung": {"kind": "pung", "tiles": "777s"},
 VALID = {"heavenly": ("self_draw", {"dealer": True, "seat_wind": "E"}),
          "earthly": ("discard", {"dealer": False, "seat_wind": "S"})}
 WRONG_WIN = {"heavenly": "discard", "earthly": "self_draw"}
+
+
+def test_every_ruleset_has_a_dealt_hand_here() -> None:
+    assert set(RULESET_KEYS) <= set(HANDS), "add a plain winning hand for the new ruleset to HANDS"
 
 
 def hand(ruleset: str, event: str, *, win: str | None = None, meld: str | None = None) -> dict[str, Any]:
@@ -41,26 +46,26 @@ def refused(answer: dict[str, Any]) -> str:
     return str(answer["error"]["message"])
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 @pytest.mark.parametrize("event", VALID)
 def test_the_valid_forms_still_score(ruleset: str, event: str) -> None:
     answer = score_hand(hand(ruleset, event))
     assert answer["ok"], answer
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 def test_a_heavenly_hand_won_on_a_discard_is_refused(ruleset: str) -> None:
     message = refused(score_hand(hand(ruleset, "heavenly", win="discard")))
     assert message == "heavenly (won on the dealer's dealt tiles) needs win self_draw: the hand says discard"
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 def test_an_earthly_hand_self_drawn_is_refused(ruleset: str) -> None:
     message = refused(score_hand(hand(ruleset, "earthly", win="self_draw")))
     assert message == "earthly (won on the dealer's first discard) needs win discard: the hand says self_draw"
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 @pytest.mark.parametrize("event", VALID)
 @pytest.mark.parametrize("meld", MELDS)
 def test_a_dealt_hand_with_a_meld_is_refused(ruleset: str, event: str, meld: str) -> None:
@@ -92,7 +97,7 @@ def session(ruleset: str, win: dict[str, Any]) -> dict[str, Any]:
 def settled_win(ruleset: str, tiles: dict[str, Any], winner: int, discarder: int | None) -> dict[str, Any]:
     given = {k: v for k, v in tiles.items() if k not in ("ruleset", "dealer", "seat_wind", "win")}
     win: dict[str, Any] = {"winner": winner, "discarder": discarder, "hand": given}
-    if ruleset == "taizhou":  # taizhou.md: every loser's points are given with the win
+    if "loser_points" in payoff_for(ruleset).win_fields:  # taizhou.md: every loser's points come with the win
         win["loser_points"] = [None if seat == winner else 0 for seat in range(4)]
     return win
 
@@ -101,7 +106,7 @@ def dealer_after_a_draw(ruleset: str) -> int:
     return int(settle_session(session(ruleset, {"draw": True}))["hands"][1]["dealer"])
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 @pytest.mark.parametrize("event, discarded", [("heavenly", True), ("earthly", False)])
 def test_settle_refuses_a_dealt_hand_won_the_wrong_way(ruleset: str, event: str, discarded: bool) -> None:
     dealer = dealer_after_a_draw(ruleset)
@@ -112,7 +117,7 @@ def test_settle_refuses_a_dealt_hand_won_the_wrong_way(ruleset: str, event: str,
     assert answer["error"]["hand"] == 1 and f"{event} (" in answer["error"]["message"]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+@pytest.mark.parametrize("ruleset", HANDS)
 @pytest.mark.parametrize("event", VALID)
 def test_settle_refuses_a_dealt_hand_with_a_meld_and_scores_the_valid_one(ruleset: str, event: str) -> None:
     dealer = dealer_after_a_draw(ruleset)

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS
+from scorekeeper.engine import RULESET_KEYS, payoff_for
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, leave
 from scorekeeper.engine.settlement import settle_session
@@ -113,9 +113,9 @@ def test_taiwan_the_holder_leaves_after_every_debtor_has_left_nothing_moves():
 
 # -- every ruleset: the deal carries on ----------------------------------------------------------
 def win(ruleset, winner, discarder, figure):
-    figure_field = {"taiwan": "fan"}.get(ruleset, "points")
-    hand = {"winner": winner, "discarder": discarder, figure_field: figure}
-    if ruleset == "taizhou":
+    payoff = payoff_for(ruleset)
+    hand = {"winner": winner, "discarder": discarder, payoff.figures[0]: figure}
+    if "loser_points" in payoff.win_fields:  # taizhou.md: every loser's points come with the win
         hand["loser_points"] = [None if seat == winner else 2 for seat in range(4)]
     return hand
 
