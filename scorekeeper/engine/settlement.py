@@ -4,7 +4,7 @@ The hands are the source of truth. `settle_session` is one pure replay: a loop o
 the hands carrying a small immutable `State` (the deal: dealer, continuations, round,
 hands dealt in the round; and taiwan's pull chain), each hand giving its answer:
 
-    {"kind": "win"|"draw"|"spot", "dealer", "dealer_streak", "round_wind", "round",
+    {"kind": "win"|"draw"|"spot"|"seat_change", "dealer", "dealer_streak", "round_wind", "round",
      "hand_in_round", "seat_winds", "payments", "transfers", "tracked", "balances",
      "score"?, "loser_scores"?}
 
@@ -20,6 +20,13 @@ derived dealer, streak and winds, and its answer is kept as `score`.
 
 Decisions where the pages are silent:
 - An on-the-spot entry's answer shows the deal of the hand it happens before.
+- A seat change (ruling 2026-11-25) is not a hand played: like an on-the-spot entry it
+  shows the deal of the hand it happens before and leaves the deal as it is (dealer,
+  streak, round, and the hand's number in the round: the next hand has the number this
+  one shows). Its `payments` are none; its `transfers` are the chain debts it collects
+  (taiwan), else none. Balances stay per seat: the leaving player's results and the new
+  player's add up in one seat's figures, and the app, which keeps who sat where, splits
+  them by the hands' transfers.
 - The session's `options` go to the scorer when it declares them; a hand's own
   `options` are added on top (and checked by the scorer).
 - A scored non-dealer gets `dealer_streak` 0: the streak is the dealer's.
@@ -37,7 +44,7 @@ from .errors import BAD_FIELD, EngineError
 from .money import EXACT, ZERO, Payment, format_amount, rows
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
 from .rulesets import get_ruleset
-from .session import SEATS, Draw, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
+from .session import SEATS, Draw, SeatChange, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
 from .settle_up import settle_up
 
 
@@ -142,6 +149,9 @@ def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Tab
     if isinstance(entry, Spot):  # taiwan.md: an on-the-spot entry changes no dealer, streak or chain
         paid = payoff.spot_payments(entry, deal, table)
         return Step("spot", paid, paid, {}), state
+    if isinstance(entry, SeatChange):  # README.md (ruling 2026-11-25): no hand is played, the deal carries on
+        chain, collected = payoff.seat_change(state.chain, entry.seat)
+        return Step("seat_change", [], collected, {}), State(deal, chain)
     if isinstance(entry, Draw):
         return Step("draw", [], [], {}), State(payoff.next_deal(deal, table, False, True), state.chain)
     assert isinstance(entry, Win)

@@ -4,8 +4,9 @@ A `Payoff` declares its fields and stakes as class attributes, with what a table
 enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
 ...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
-`spot_payments` (taiwan) and `carry`/`close` (taiwan's pull ledger; elsewhere money
-moves at once). `payoff_for("taiwan")` (or a ruleset's
+`spot_payments` (taiwan), `carry`/`close` (taiwan's pull ledger; elsewhere money
+moves at once) and `seat_change` (what a player leaving moves: nothing, but for
+taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
 `payoff`) finds a module by key in `registry.MODULES`.
 
 Shared decisions where the pages are silent:
@@ -143,6 +144,11 @@ class Payoff:
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""
         return chain, payments
+
+    def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
+        """What moves for real when the player in `seat` leaves (README.md, ruling 2026-11-25): nothing,
+        where money moves at each hand and no debt is left open."""
+        return chain, []
 
     def close(self, chain: Chain) -> list[Payment]:
         """The tracked debts paid at the end of the session."""

@@ -3,7 +3,8 @@
 taiwan.md, Money: a win is worth `base + fan × per_fan` to each payer (self-draw: the
 three others; discard: the discarder). A losing dealer on 連n (n >= 1) pays for
 `fan + (2n+1)`. The dealer keeps the deal on a win and on a draw. Win payments are
-carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once.
+carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once. A seat
+change (ruling 2026-11-25) collects the chain debts the leaving seat is in (`pull_ledger.leave`).
 
 Decisions where the page is silent:
 - `count` multiplies every on-the-spot kind (a table may record two concealed kongs
@@ -25,7 +26,7 @@ from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others, payers
-from .pull_ledger import Chain, pull
+from .pull_ledger import Chain, leave, pull
 
 FALSE_WIN_FAN = 30  # taiwan.md: a false win pays each other player a 30-fan win
 
@@ -142,6 +143,9 @@ class TaiwanPayoff(Payoff):
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         return pull(chain, win.winner, payments)
+
+    def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
+        return leave(chain, seat)  # README.md (ruling 2026-11-25): every chain the seat is in ends
 
 
 PAYOFF = TaiwanPayoff()
