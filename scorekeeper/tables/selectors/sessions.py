@@ -1,11 +1,14 @@
 """Reads for the home page and the session screen: sessions, their players, and the standings."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q
+
+from scorekeeper.engine import payoff_for
 
 from ..display.money import Payment, payments
 from ..display.rulesets import Profile, get_profile
@@ -118,6 +121,20 @@ class Standings:
     def round_wind_name(self) -> str:
         return str(WIND_NAMES[self.state.round_wind])
 
+    @property
+    def deal_json(self) -> str:
+        """The deal now and how the ruleset passes it, for the phone to show the deal after hands it keeps
+        offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does)."""
+        payoff = payoff_for(self.session.ruleset)
+        return json.dumps({
+            "dealer": self.state.dealer, "continuations": self.state.continuations, "round": self.state.round,
+            "next": self.hand_number, "first": self.session.first_dealer, "fixed": payoff.fixed_seats,
+            "keeps": {"dealerWin": payoff.keeps_deal(True, False), "otherWin": payoff.keeps_deal(False, False),
+                      "draw": payoff.keeps_deal(False, True)},
+            "dealerWord": self.profile.dealer_word, "winds": [str(WIND_NAMES[w]) for w in "ESWN"],
+            "windsZh": [wind_zh(w) for w in "ESWN"],
+        }, ensure_ascii=False)
+
 
 @dataclass(frozen=True)
 class HandNotice:
@@ -126,12 +143,14 @@ class HandNotice:
     hand_id: int
     label: str
     deleted: bool
+    sent: int = 0  # changes a phone kept offline, saved together: the last new hand is `hand_id`
 
 
-def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None) -> HandNotice | None:
+def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None,
+                sent: int | None = None) -> HandNotice | None:
     """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
     if saved is not None and saved in replay.hand_ids:
-        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False)
+        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0)
     if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
         return HandNotice(deleted, "", deleted=True)
     return None

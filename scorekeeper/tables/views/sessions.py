@@ -48,7 +48,7 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
     standings = selectors.session_standings(session=session)
     template = "tables/session.html#standings" if request.htmx else "tables/session.html"
     notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
-                                   deleted=parse_id(request.GET.get("deleted")))
+                                   deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
                                       "chart": charts.session_balance_chart(session=session),
                                       "live_url": live.live_url(session)})

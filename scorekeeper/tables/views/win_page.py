@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
-from ..entry.keypad import keypad_codes, keypad_suits, target_of, used_up
+from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
@@ -58,6 +58,9 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "preview_url": reverse("win_preview", args=[session.pk]),
         "cancel_url": reverse("history", args=[session.pk]) if editing else
         reverse("win_new", args=[session.pk]) + "?cancel=1",
+        # Offline the draft cannot be dropped (the server keeps it): Cancel goes back at once.
+        "offline_cancel_url": reverse("history" if editing else "session", args=[session.pk]),
+        "label": replay.label(index),
         "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
         "needed": entry.hand.needed(profile.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),
@@ -81,15 +84,22 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     suits = keypad_suits(target, profile)
     suit = entry.suit if entry.suit in suits else suits[0]
     loser = target.loser_seat
+    keys_for = "bonus" if target.part == "bonus" else "hand"
+    key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus") if name == "hand" or profile.bonus}
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
-        # Every suit's keys are on the page, the others hidden: a suit tab switches at once, offline too.
-        "key_groups": [(s, [face(code) for code in keypad_codes(target, profile) if code[1] == s]) for s in suits],
+        # Every suit's keys are on the page, and the bonus tiles', the others hidden: a suit tab or a new
+        # target switches them at once, offline too (static/js/keypad.js).
+        "keys_for": keys_for,
+        "key_groups": [(name, s, [face(code) for code in keypad_codes(Target(name), profile) if code[1] == s])
+                       for name, set_suits in key_sets.items() for s in set_suits],
         "used_up": set() if target.part == "wild" else used_up(entry),
-        "suit_tabs": [(s, glyph, label) for s, glyph, label in SUIT_TABS if s in suits],
+        "suit_tabs": [(name, s, glyph, label) for name, set_suits in key_sets.items()
+                      for s, glyph, label in SUIT_TABS if s in set_suits],
+        "hand_suits": "".join(key_sets["hand"]), "bonus_suits": "".join(key_sets.get("bonus", [])),
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }

@@ -55,7 +55,10 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 
 def _opened(request: Request, session: Session) -> HttpResponseBase:
     """Win (a draft left half-entered comes back), "<name> won" on a seat card (?winner=), a fresh
-    start (?fresh=1), or Cancel (?cancel=1: the draft is dropped)."""
+    start (?fresh=1), Cancel (?cancel=1: the draft is dropped), or the blank form the phone keeps for
+    offline use (?offline=1: any draft left as it is)."""
+    if request.GET.get("offline"):
+        return _win_page(request, session, _blank(session))
     if request.GET.get("cancel"):
         request.session.pop(_draft_key(session), None)
         return go_to(request, "session", session)
@@ -68,10 +71,14 @@ def _opened(request: Request, session: Session) -> HttpResponseBase:
 
 def _fresh(request: Request, session: Session, winner: int | None = None) -> HttpResponse:
     request.session.pop(_draft_key(session), None)
-    entry = WinEntry(token=str(uuid.uuid4()), figure_field=get_profile(session.ruleset).figure_fields[0][0],
-                     revision=str(session.revision), mode=session.entry_mode,
-                     winner="" if winner is None else str(winner))
+    entry = _blank(session)
+    entry.winner = "" if winner is None else str(winner)
     return _win_page(request, session, entry)
+
+
+def _blank(session: Session) -> WinEntry:
+    return WinEntry(token=str(uuid.uuid4()), figure_field=get_profile(session.ruleset).figure_fields[0][0],
+                    revision=str(session.revision), mode=session.entry_mode)
 
 
 def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]],
