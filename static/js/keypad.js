@@ -332,8 +332,24 @@
     if (chosen) { hideOwnDiscard(chosen.value); }
   }
 
+  // Offline the score and who pays cannot be worked out here: the preview says so, not what it said last.
+  function notePreview() {
+    var preview = document.getElementById("preview");
+    var f = form();
+    if (!preview || !f) { return; }
+    var note = preview.querySelector(".offline-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "hint offline-note";
+      note.textContent = f.dataset.saysNoScore || "";
+      preview.appendChild(note);
+    }
+    preview.classList.toggle("is-offline", !navigator.onLine);
+  }
+
   // A page drawn before the latest taps were answered shows the suit last chosen.
   function afterSwap() {
+    notePreview();
     dropAnchors();
     var suits = inflight.concat(pending).filter(function (a) { return a.indexOf("suit:") === 0; });
     if (suits.length) { showSuit(suits[suits.length - 1].slice(5)); }
@@ -350,6 +366,7 @@
   }
 
   function restore() {
+    notePreview();
     dropAnchors();
     chooseWinner();
     var f = form();
@@ -365,7 +382,8 @@
 
   document.addEventListener("DOMContentLoaded", restore);
   document.addEventListener("htmx:afterSwap", afterSwap);
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { notePreview(); flush(); });
+  window.addEventListener("offline", notePreview);
 
   window.scorekeeperKeypad = {take: takeTaps, state: keptState, switchMode: switchMode};
 

@@ -351,7 +351,7 @@
       parts.push(waiting === 1 ? say("waitingOne") : say("waitingMany", {n: waiting}));
       var stuck = pk && (queueOf(pk).conflict || (queueOf(pk).changes[0] || {}).status === "refused");
       parts.push(stuck ? say("choose") : navigator.onLine ? (sending ? say("sending") : "") : say("later"));
-    } else if (!navigator.onLine || keptCopy()) {
+    } else if (!navigator.onLine) {
       parts.push(document.querySelector("form[data-queue]") || document.getElementById("standings")
         ? say("kept") : say("copy"));
       if (document.getElementById("win-form")) { parts.push(say("noScore")); }

@@ -92,9 +92,8 @@
     } else if (line) {
       line.textContent = words(standings, "Unknown");
     }
-    if (!state.known) { return; }
     standings.querySelectorAll(".seat").forEach(function (seat, index) {
-      var isDealer = index === state.dealer;
+      var isDealer = state.known && index === state.dealer;  // not known: no dealer shown, rather than a stale one
       seat.classList.toggle("seat-dealer", isDealer);
       var badge = seat.querySelector(".badge");
       if (badge && !isDealer) { badge.remove(); }
@@ -102,7 +101,7 @@
         if (!badge) { badge = node("span", "badge"); seat.querySelector(".seat-name").appendChild(badge); }
         badge.textContent = deal.dealerWord + (state.streak ? " " + words(standings, "Streak", {n: state.streak}) : "");
       }
-      if (!deal.fixed) {
+      if (!deal.fixed && state.known) {
         var wind = "ESWN"[(index - state.dealer + 4) % 4];
         var glyph = seat.querySelector(".wind [aria-hidden]");
         var spoken = seat.querySelector(".wind .sr-only");
