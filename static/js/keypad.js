@@ -98,7 +98,10 @@
   function fieldsObject(pairs) {
     var found = {melds: []};
     pairs.forEach(function (pair) {
-      if (pair[0] === "meld") { found.melds.push(pair[1]); } else if (!(pair[0] in found)) { found[pair[0]] = pair[1]; }
+      var loser = /^loser_meld_(\d)$/.exec(pair[0]);
+      if (pair[0] === "meld") { found.melds.push(pair[1]); }
+      else if (loser) { (found["loser_melds_" + loser[1]] = found["loser_melds_" + loser[1]] || []).push(pair[1]); }
+      else if (!(pair[0] in found)) { found[pair[0]] = pair[1]; }
     });
     return found;
   }
@@ -135,8 +138,7 @@
     return note;
   }
 
-  /** The state the kept taps lead to, and the tiles tapped for losers (not drawn: kept only); `always`:
-   * the form's own state when no tap is kept. */
+  /** The state the kept taps lead to; `always`: the form's own state when no tap is kept. */
   function keptState(always) {
     var f = form();
     var taps = inflight.concat(pending);
@@ -146,14 +148,10 @@
     var keypad = document.getElementById("keypad");
     var words = function (key, params) {
       var tile = params.tile ? {tile: labelOf(params.tile)} : {};
-      return say(f, {allFour: "AllFour", full: "Full", chow: "Chow", bonusTwice: "BonusTwice"}[key],
-                 Object.assign({}, params, tile));
+      return say(f, {allFour: "AllFour", full: "Full", loserFull: "LoserFull", chow: "Chow",
+                     bonusTwice: "BonusTwice"}[key], Object.assign({}, params, tile));
     };
-    state.forLosers = [];
-    taps.forEach(function (action) {
-      if (action.indexOf("add:") === 0 && Model.targetOf(state).part === "loser") { state.forLosers.push(action.slice(4)); }
-      Model.apply(state, action, profile, words);
-    });
+    taps.forEach(function (action) { Model.apply(state, action, profile, words); });
     state.profile = profile;
     state.keypad = keypad;
     return state;
@@ -166,11 +164,16 @@
     if (!box || box.hidden) { return; }
     var state = keptState();
     box.textContent = box.dataset.label;
-    (state ? state.forLosers : []).forEach(function (code) {
-      var tile = tileFace(code);
-      tile.classList.add("kept-tile");
-      box.appendChild(document.createTextNode(" "));
-      box.appendChild(tile);
+    (state ? state.losers : []).forEach(function (hand, seat) {  // a loser's tiles (taizhou): listed, not drawn
+      var tiles = hand.concealed.concat.apply(hand.concealed, hand.melds.map(Model.meldTiles));
+      if (!tiles.length) { return; }
+      var name = document.querySelector("#win-form input[name=winner][value='" + seat + "']");
+      box.appendChild(document.createTextNode(" " + (name ? name.dataset.name : "") + ":"));
+      tiles.forEach(function (code) {
+        var tile = tileFace(code);
+        tile.classList.add("kept-tile");
+        box.appendChild(tile);
+      });
     });
     if (state) { draw(state); }
   }

@@ -1,7 +1,8 @@
 // The win form's keypad as the server applies it (scorekeeper/tables/entry/keypad.py), in the browser:
 // without a connection the phone draws the winner's tiles itself as they are tapped. The taps still go
 // to the server with the save, which applies them again; tests/browser/test_keypad_model.py holds the
-// two to the same answers on random taps. A loser's tiles (taizhou) are not drawn offline, only kept.
+// two to the same answers on random taps. A loser's tiles (taizhou) are kept in the state too (they
+// count towards a tile's four copies); the page lists them rather than drawing each hand.
 (function () {
   "use strict";
   var MELD_SIZES = {chow: 3, pung: 3, kong: 4, concealed_kong: 4};
@@ -28,18 +29,25 @@
     return {
       concealed: sorted(split(fields.concealed)), winning: fields.winning_tile || "", bonus: sorted(split(fields.bonus)),
       wild: fields.wild || "", melds: (fields.melds || []).slice(), target: fields.target || "hand",
-      suit: fields.suit || "m", meldKind: fields.meld_kind || "pung", mode: fields.mode || "tiles", message: ""
+      suit: fields.suit || "m", meldKind: fields.meld_kind || "pung", mode: fields.mode || "tiles", message: "",
+      losers: [0, 1, 2, 3].map(function (seat) {
+        return {concealed: sorted(split(fields["loser_concealed_" + seat])),
+                melds: (fields["loser_melds_" + seat] || []).slice()};
+      })
     };
   }
 
-  function needed(state, profile) { return profile.handSize - 3 * state.melds.length; }
+  function needed(hand, profile) { return profile.handSize - 3 * hand.melds.length; }
 
   function meldTiles(meld) { return split(meld.slice(meld.indexOf(" ") + 1)); }
 
   function usedUp(state) {
     var count = {};
-    var all = split(state.winning).concat(state.concealed);
-    state.melds.forEach(function (meld) { all = all.concat(meldTiles(meld)); });
+    var all = split(state.winning);
+    [state].concat(state.losers).forEach(function (hand) {
+      all = all.concat(hand.concealed);
+      hand.melds.forEach(function (meld) { all = all.concat(meldTiles(meld)); });
+    });
     all.forEach(function (code) { count[code] = (count[code] || 0) + 1; });
     var used = Object.keys(count).filter(function (code) { return count[code] >= COPIES; });
     return used.concat(state.bonus);
@@ -58,12 +66,11 @@
   function add(state, code, profile, words) {
     if (!isTile(code)) { return; }
     var target = targetOf(state);
-    if (target.part === "loser") { return; }  // kept for the server only
     if (target.part !== "wild" && target.part !== "bonus" && usedUp(state).indexOf(code) !== -1) {
       state.message = words("allFour", {tile: code});
       return;
     }
-    ADDERS[target.part](state, code, profile, words);
+    ADDERS[target.part](state, code, profile, words, target);
   }
 
   function addConcealed(state, code, profile, words) {
@@ -77,23 +84,38 @@
     if (have + 1 === needed(state, profile) && !state.winning) { state.target = "winning"; }
   }
 
-  function addMeld(state, code, profile, words) {
+  function addMeld(state, hand, code, words) {
     var number = +code[0], suit = code[1], kind = state.meldKind;
     if (kind === "chow" && "mps".indexOf(suit) === -1) { state.message = words("chow", {}); return; }
     var low = Math.min(number, 7);
     var tiles = kind === "chow" ? "" + low + (low + 1) + (low + 2) + suit
       : new Array(MELD_SIZES[kind] + 1).join(String(number)) + suit;
-    state.melds.push(kind + " " + tiles);
+    hand.melds.push(kind + " " + tiles);
     state.target = "hand";
+  }
+
+  function addForLoser(state, code, profile, words, target) {
+    var hand = state.losers[target.seat];
+    if (target.meld) {
+      addMeld(state, hand, code, words);
+      state.target = "loser-" + target.seat;
+      return;
+    }
+    if (hand.concealed.length >= needed(hand, profile)) {
+      state.message = words("loserFull", {count: hand.concealed.length});
+      return;
+    }
+    hand.concealed = sorted(hand.concealed.concat([code]));
   }
 
   var ADDERS = {
     hand: addConcealed,
+    loser: addForLoser,
     winning: function (state, code, profile) {
       state.winning = code;
       if (state.concealed.length < needed(state, profile)) { state.target = "hand"; }
     },
-    meld: addMeld,
+    meld: function (state, code, profile, words) { addMeld(state, state, code, words); },
     bonus: function (state, code, profile, words) {
       if (state.bonus.indexOf(code) !== -1) { state.message = words("bonusTwice", {tile: code}); return; }
       state.bonus = sorted(state.bonus.concat([code]));
@@ -111,22 +133,26 @@
   function remove(state, arg, profile) {
     var where = arg.split(":")[0], what = arg.slice(where.length + 1);
     var target = parseTarget(where);
-    if (!target || target.part === "loser") { return; }
+    if (!target) { return; }
     if (target.part === "bonus") { without(state.bonus, what); return; }
-    if (target.part !== "hand" && target.part !== "meld") { return; }
-    if (target.part === "meld") {
+    var hand = target.part === "hand" || target.part === "meld" ? state
+      : target.part === "loser" ? state.losers[target.seat] : null;
+    if (!hand) { return; }
+    if (target.part === "meld" || target.meld) {
       var index = /^[0-9]{1,3}$/.test(what) ? +what : -1;
-      if (index >= 0 && index < state.melds.length) { state.melds.splice(index, 1); }
+      if (index >= 0 && index < hand.melds.length) { hand.melds.splice(index, 1); }
     } else {
-      without(state.concealed, what);
+      without(hand.concealed, what);
     }
-    if (state.concealed.length < needed(state, profile)) { state.target = "hand"; }
+    if (hand === state && state.concealed.length < needed(state, profile)) { state.target = "hand"; }
   }
 
   function clear(state, arg) {
+    var target = parseTarget(arg);
     if (arg === "winning") { state.winning = ""; state.target = "winning"; }
     else if (arg === "wild") { state.wild = ""; }
     else if (arg === "tiles") { state.concealed = []; state.melds = []; state.winning = ""; state.bonus = []; state.target = "hand"; }
+    else if (target && target.part === "loser" && !target.meld) { state.losers[target.seat] = {concealed: [], melds: []}; }
   }
 
   function suitsFor(target, profile) {

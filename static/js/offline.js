@@ -290,7 +290,7 @@
         var result = results[change.token];
         if (!result || result.status === "waiting") { return true; }
         if (result.status === "saved" || result.status === "already") {
-          saved += result.status === "saved" ? 1 : 0;
+          saved += 1;  // saved before (an answer cut off by a reload) is saved all the same
           rememberSent(change.token);
           return false;
         }
@@ -362,8 +362,6 @@
 
   // -- forms ------------------------------------------------------------------------------------------
 
-  var lastSubmitter = null;
-
   function isLogout(form) { return /\/accounts\/logout\/?$/.test(new URL(actionOf(form)).pathname); }
 
   // Only a change with a place in a session's order can wait; anything else stays as typed.
@@ -385,7 +383,6 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    lastSubmitter = event.submitter || null;
     if (isLogout(form)) { return loggingOut(event, form); }
     if ((form.method || "").toLowerCase() !== "post") { return; }
     if (form.dataset.queue && mustWait(form)) {
@@ -395,6 +392,12 @@
       enqueue(form, event.submitter);
       return;
     }
+    if (form.dataset.queue && form.id !== "win-form" && !form.dataset.posted) {  // the win form: htmx:sendError
+      event.preventDefault();
+      event.stopPropagation();
+      postOrKeep(form, event.submitter);
+      return;
+    }
     if (!navigator.onLine) {
       event.preventDefault();
       event.stopPropagation();
@@ -402,11 +405,31 @@
     }
   }, true);
 
-  // A save that found no connection after all (the phone thought it was online) waits like one
-  // made offline: its token makes it one hand however often it is sent.
+  // Online, the server is asked first whether it answers at all: a phone "online" in a basement gets
+  // no answer, and its save then waits like one made offline, instead of ending on the browser's error
+  // page. Answered, the form is posted as usual.
+  function postOrKeep(form, submitter) {
+    var stop = new AbortController();
+    var timer = setTimeout(function () { stop.abort(); }, 4000);
+    fetch("/offline/", {method: "HEAD", cache: "no-store", signal: stop.signal}).then(function (response) {
+      clearTimeout(timer);
+      if (!response.ok) { throw new Error("no answer"); }
+      form.dataset.posted = "1";
+      if (submitter && submitter.name) {
+        var input = document.createElement("input");
+        input.type = "hidden"; input.name = submitter.name; input.value = submitter.value;
+        form.appendChild(input);
+      }
+      HTMLFormElement.prototype.submit.call(form);
+    }).catch(function () { clearTimeout(timer); enqueue(form, submitter); });
+  }
+
+  // A save by htmx that found no connection after all waits like one made offline.
   document.addEventListener("htmx:sendError", function (event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
-    if (form && lastSubmitter && lastSubmitter.value === "save") { enqueue(form, lastSubmitter); }
+    var config = event.detail.requestConfig || {};
+    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    if (form && submitter && submitter.value === "save") { enqueue(form, submitter); }
   });
 
   // Offline nothing is asked of the server: the live poll and previews wait for the connection.

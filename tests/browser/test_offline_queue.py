@@ -373,3 +373,26 @@ def test_a_hand_the_server_refuses_stays_with_its_reason_and_is_fixed_in_its_pla
     hands = server_hands()
     assert [h[0] for h in hands] == ["win", "draw"]
     assert hands[0][4] == ("123456789m234p5s", "5s")
+
+
+def test_a_save_that_gets_no_answer_while_the_phone_thinks_it_is_online_waits_too(page: Page, live_server):
+    """A phone "online" in a basement: nothing it posts arrives. Its saves wait, as made offline."""
+    new_session(page, live_server.url, "Zung Jung")
+    kept_for_offline(page)
+
+    def no_answer(route):
+        if route.request.method in ("POST", "HEAD"):
+            route.abort()
+        else:
+            route.continue_()
+    page.route("**/*", no_answer)
+    win_by_figure(page, "Bob", "Discard by Cy", 40)
+    page.get_by_role("link", name="Draw", exact=True).tap()
+    page.get_by_role("button", name="Record the draw").tap()
+    waiting(page, 2)
+    assert Hand.objects.count() == 0
+
+    page.unroute("**/*")
+    page.reload()
+    expect(page.locator(".hand-notice")).to_contain_text("2 changes kept on this phone were saved")
+    assert server_hands() == [("win", 1, 2, 40, None, None, None), ("draw", None, None, None, None, None, None)]

@@ -55,6 +55,7 @@ def test_a_queue_is_saved_in_the_order_it_was_made_each_change_once(client, make
 
     again = send(client, session, changes, base=base)  # the answer was lost: the phone sends it all again
     assert statuses(again) == ["already"] * 4
+    assert again.json()["next_url"] == answer["next_url"]  # saved all the same, once
     assert len(saved_hands(session)) == 4
 
 

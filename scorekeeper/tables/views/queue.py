@@ -77,8 +77,9 @@ def changed_words(seen_next: int, next_hand: int) -> str:
 
 
 def _next_url(session: Session, queue: Queue, results: list[Sent], replay: Replay) -> str:
-    """The session screen, saying what was saved from the queue (Undo for the last new hand)."""
-    saved = [sent for sent in results if sent.status == SAVED]
+    """The session screen, saying what was saved from the queue (Undo for the last new hand); a change
+    saved by a send whose answer was cut off (a reload) counts as saved."""
+    saved = [sent for sent in results if sent.status in (SAVED, ALREADY)]
     query: dict[str, Any] = {"sent": len(saved)} if saved else {}
     added = {change.token for change in queue.changes if change.kind in ("win", "draw", "spot")}
     new_hands = [sent.hand_id for sent in saved if sent.token in added and sent.hand_id in replay.hand_ids]

@@ -99,7 +99,7 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
         "used_up": set() if target.part == "wild" else used_up(entry),
         "suit_tabs": [(name, s, glyph, label) for name, set_suits in key_sets.items()
                       for s, glyph, label in SUIT_TABS if s in set_suits],
-        "hand_suits": "".join(key_sets["hand"]), "bonus_suits": "".join(key_sets.get("bonus", [])),
+        "hand_suits": "".join(key_sets["hand"]), "bonus_suits": "".join(keypad_suits(Target("bonus"), profile)),
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }
