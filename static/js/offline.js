@@ -244,6 +244,14 @@
   }
 
   var sending = false;
+  var retry = {timer: null, delay: 5000};  // after a send that did not get through: again, less and less often
+
+  function tryAgainLater() {
+    if (retry.timer) { return; }
+    retry.timer = setTimeout(function () { retry.timer = null; sendAndShow(); }, retry.delay);
+    retry.delay = Math.min(retry.delay * 2, 60000);
+    showStatus();
+  }
 
   function sendAll() {
     if (!navigator.onLine || sending) { return Promise.resolve(); }
@@ -276,9 +284,10 @@
       headers: {"Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json"}
     }).then(function (response) {
       if (response.status === 404) { return lost(pk); }
-      if (!response.ok) { return null; }  // refused for now (throttled, a stale page's token): tried again later
+      if (!response.ok) { tryAgainLater(); return null; }  // refused for now (throttled, a stale page's token)
+      retry.delay = 5000;
       return response.json().then(function (answer) { return answered(pk, answer); });
-    }, function () { return null; });  // no connection after all: it waits
+    }, function () { tryAgainLater(); return null; });  // no connection after all: it waits
   }
 
   function answered(pk, answer) {
@@ -350,7 +359,8 @@
     if (waiting) {
       parts.push(waiting === 1 ? say("waitingOne") : say("waitingMany", {n: waiting}));
       var stuck = pk && (queueOf(pk).conflict || (queueOf(pk).changes[0] || {}).status === "refused");
-      parts.push(stuck ? say("choose") : navigator.onLine ? (sending ? say("sending") : "") : say("later"));
+      parts.push(stuck ? say("choose") : !navigator.onLine ? say("later") : sending ? say("sending")
+        : retry.timer ? say("retrying") : "");
     } else if (!navigator.onLine) {
       parts.push(document.querySelector("form[data-queue]") || document.getElementById("standings")
         ? say("kept") : say("copy"));

@@ -228,7 +228,9 @@
         if (yes) { act("discard-now", token); }
       });
     } else if (action === "discard-all") {
-      window.scorekeeperAsk(words(standings, "DiscardAll", {n: queue.changes.length}), words(standings, "DiscardYes"),
+      var all = queue.changes.length === 1 ? words(standings, "DiscardAllOne")
+        : words(standings, "DiscardAll", {n: queue.changes.length});
+      window.scorekeeperAsk(all, words(standings, "DiscardYes"),
                             words(standings, "DiscardNo")).then(function (yes) {
         if (yes) { Q().update(pk, function (q) { q.changes = []; q.conflict = null; }); }
       });

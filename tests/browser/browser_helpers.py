@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -16,6 +17,25 @@ WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
 
 def label(code: str) -> str:
     return HONOURS[code] if code[1] == "z" else f"{code[0]} {WORDS[code[1]]}"
+
+
+# page.wait_for_function takes a promise for a truthy value (a promise of false ends the wait): what
+# the phone keeps (its caches) is asked with page.evaluate, which waits for the answer, again and again.
+KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
+
+
+def wait_until(page: Page, expression: str, arg: object = None, timeout: float = 15.0) -> None:
+    """Until the (async) expression is true in the page."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout} s: {expression} ({arg})")
+        page.wait_for_timeout(100)
+
+
+def wait_until_kept(page: Page, url: str) -> None:
+    """Until the phone keeps a copy of the page for offline use."""
+    wait_until(page, KEPT, url)
 
 
 def settled(page: Page) -> None:

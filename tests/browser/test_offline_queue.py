@@ -13,11 +13,10 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, new_session, tap
+from browser_helpers import Shots, new_session, tap, wait_until, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
 # taiwan, 16 tiles: 123m 456m 789m 123p 456p and a pair of 1s, won on the second 1s.
 TAIWAN_HAND = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 1s".split()
 
@@ -41,7 +40,7 @@ def kept_for_offline(page: Page) -> None:
     """The session screen has the phone keep the pages a hand needs (and the history, with its edit pages)."""
     base = re.sub(r"\?.*$", "", page.url).rstrip("/")
     for path in ("/win/", "/draw/", "/history/"):
-        page.wait_for_function(KEPT, arg=base + path)
+        wait_until_kept(page, base + path)
 
 
 def waiting(page: Page, count: int) -> None:
@@ -124,7 +123,8 @@ def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: P
     assert Hand.objects.count() == 0
 
     page.context.set_offline(False)
-    expect(page.locator(".hand-notice")).to_contain_text("6 changes kept on this phone were saved (the last new one: Hand 5)")
+    expect(page.locator(".hand-notice")).to_contain_text(
+        "6 changes kept on this phone were saved (the last new one: Hand 5)")
     shot("six-sent")
     concealed = "123456789m123456p1s"
     assert server_hands() == [
@@ -151,7 +151,7 @@ def test_edits_deletes_and_an_undo_made_offline_are_saved_once_in_order(page: Pa
     save_online(page, "Cy", "Self-drawn", 25, 3)
     session_url = page.url.split("?")[0]
     page.get_by_role("link", name="History").tap()  # the newest hands' edit and delete pages are kept
-    page.wait_for_function(KEPT, arg=session_url + "history/")
+    wait_until_kept(page, session_url + "history/")
     page.goto(session_url)
     save_online(page, "Di", "Discard by Ann", 20, 4)
     kept_for_offline(page)
@@ -257,7 +257,7 @@ def test_two_phones_the_offline_one_is_told_and_chooses_to_add_its_hands_after(
     expect(panel).to_contain_text("Another phone saved hand 4 meanwhile.")
     panel.get_by_role("button", name="Discard them").tap()
     dialog = page.get_by_role("dialog")
-    expect(dialog).to_contain_text("Discard the 1 changes kept on this phone?")
+    expect(dialog).to_contain_text("Discard the change kept on this phone? It is kept nowhere else.")
     dialog.get_by_role("button", name="Discard").tap()
     expect(page.locator(".hand-queued")).to_have_count(0)
     expect(page.locator("#offline-status")).to_be_hidden()
@@ -274,7 +274,7 @@ def test_a_new_service_worker_while_hands_wait_keeps_them(page: Page, live_serve
     page.context.set_offline(False)
     monkeypatch.setattr("scorekeeper.tables.views.offline.WORKER_VERSION", "next")
     page.reload()
-    page.wait_for_function("caches.keys().then(keys => keys.includes('shell-next') && !keys.includes('shell-3'))")
+    wait_until(page, "() => caches.keys().then(keys => keys.includes('shell-next') && !keys.includes('shell-3'))")
     waiting(page, 2)
     assert Hand.objects.count() == 0
 
@@ -308,9 +308,10 @@ def test_every_script_and_style_a_kept_page_loads_is_kept_too(page: Page, live_s
     page.get_by_role("link", name="History").tap()
     page.goto(session_url)
     kept_for_offline(page)
-    page.wait_for_function(KEPT, arg=page.url.split("?")[0].rstrip("/") + "/spot/")
-    kept = page.evaluate("""async () => (await (await caches.open((await caches.keys()).find(k => k.startsWith("pages-"))))
-                            .keys()).map(r => new URL(r.url).pathname)""")
+    wait_until_kept(page, page.url.split("?")[0].rstrip("/") + "/spot/")
+    kept = page.evaluate("""async () => (await (await caches.open(
+                              (await caches.keys()).find(k => k.startsWith("pages-")))).keys())
+                            .map(r => new URL(r.url).pathname)""")
     assert {"/", "/win/", "/draw/", "/spot/", "/history/"} <= {re.sub(r"^/sessions/\d+", "", p) for p in kept}
     assert page.evaluate(MISSING_FILES) == []
 

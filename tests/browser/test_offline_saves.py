@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, new_session
+from browser_helpers import KEPT, Shots, new_session, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,8 +46,7 @@ def test_logging_out_forgets_the_pages_kept_for_offline_use(page: Page, live_ser
     session_url = page.url
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.reload()
-    kept = "url => caches.match(url).then(hit => hit !== undefined)"
-    page.wait_for_function(kept, arg=session_url)  # the worker keeps a copy once the page has loaded
+    wait_until_kept(page, session_url)  # the worker keeps a copy once the page has loaded
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
-    assert not page.evaluate(kept, session_url)
+    assert not page.evaluate(KEPT, session_url)

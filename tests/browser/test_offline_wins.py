@@ -10,17 +10,16 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, new_session, settled, tap
+from browser_helpers import Shots, new_session, settled, tap, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
 
 
 def kept_for_offline(page: Page, session_url: str) -> None:
     """The session screen has the phone keep the pages a hand needs."""
-    page.wait_for_function(KEPT, arg=session_url.rstrip("/") + "/win/")
-    page.wait_for_function(KEPT, arg=session_url.rstrip("/") + "/draw/")
+    wait_until_kept(page, session_url.rstrip("/") + "/win/")
+    wait_until_kept(page, session_url.rstrip("/") + "/draw/")
 
 
 def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, live_server):

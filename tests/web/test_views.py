@@ -85,7 +85,7 @@ def test_session_page_and_its_partial(client, make_session, win):
     partial = page(client.get(f"/sessions/{session.pk}/", **HX))
 
     assert "<html" in full and "<html" not in partial
-    assert partial.lstrip().startswith('<div id="standings">')
+    assert partial.lstrip().startswith('<div id="standings" ')
     assert "+60" in partial and "Bob won self-drawn" in partial
 
 

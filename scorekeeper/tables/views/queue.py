@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpResponseBase, JsonResponse
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
@@ -20,10 +20,10 @@ from ..entry.queued import Queue, queue_from_json
 from ..models import Session
 from ..replay import Replay, session_replay
 from ..services.offline_queue import ALREADY, CHANGED, FINISHED, GONE, SAVED, Sent
-from .base import HEAVY_REQUESTS, Request, open_session
+from .base import QUEUE_REQUESTS, Request, open_session
 
 
-@ratelimit(key="user_or_ip", rate=HEAVY_REQUESTS, method="POST")
+@ratelimit(key="user_or_ip", rate=QUEUE_REQUESTS, method="POST", group="offline-queue")
 @require_POST
 @open_session("score")
 def queue_send(request: Request, session: Session) -> HttpResponseBase:
@@ -68,11 +68,11 @@ def _reason_words(reason: str, queue: Queue, results: list[Sent], next_hand: int
 
 def changed_words(seen_next: int, next_hand: int) -> str:
     """What another phone did meanwhile, as far as the phone's own count tells."""
-    if 0 < seen_next < next_hand:
-        first, last = seen_next, next_hand - 1
-        return ngettext("Another phone saved hand %(first)d meanwhile.",
-                        "Another phone saved hands %(first)d–%(last)d meanwhile.",
-                        last - first + 1) % {"first": first, "last": last}
+    if 0 < seen_next < next_hand - 1:
+        return gettext("Another phone saved hands %(first)d–%(last)d meanwhile.") % {
+            "first": seen_next, "last": next_hand - 1}
+    if 0 < seen_next == next_hand - 1:
+        return gettext("Another phone saved hand %(number)d meanwhile.") % {"number": seen_next}
     return gettext("Another phone changed the session meanwhile.")
 
 

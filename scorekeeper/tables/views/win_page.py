@@ -85,7 +85,8 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     suit = entry.suit if entry.suit in suits else suits[0]
     loser = target.loser_seat
     keys_for = "bonus" if target.part == "bonus" else "hand"
-    key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus") if name == "hand" or profile.bonus}
+    key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus")
+                if name == "hand" or profile.bonus}
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
