@@ -84,11 +84,7 @@
 
   var Model = window.scorekeeperKeypadModel;
 
-  function say(element, key, params) {
-    var text = (element && element.dataset["says" + key]) || "";
-    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
-    return text;
-  }
+  function say(element, key, params) { return window.scorekeeperSays(element, key, params); }  // offline.js
 
   function profileOf(f) {
     return {handSize: +f.dataset.handSize, handSuits: (f.dataset.handSuits || "mpsz").split(""),

@@ -94,17 +94,19 @@
   // Not form.action: the win form has buttons named "action", which that property would return.
   function actionOf(form) { return new URL(form.getAttribute("action") || location.href, location.href).href; }
 
-  function say(key, params) {
-    var box = document.getElementById("offline-status");
-    var text = (box && box.dataset[key]) || "";
-    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
-    return text;
-  }
-
-  function formSays(form, key, params) {
-    var text = form.dataset["says" + key] || "";
+  // The words come translated from the page: data-says-<key> templates with {name} blanks.
+  function fill(text, params) {
     Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
     return text.replace(/\s+/g, " ").trim();
+  }
+  window.scorekeeperSays = function (element, key, params) {
+    return fill((element && element.dataset["says" + key]) || "", params);
+  };
+  var formSays = window.scorekeeperSays;
+
+  function say(key, params) {  // the status line's words (data-<key> on #offline-status, in base.html)
+    var box = document.getElementById("offline-status");
+    return fill((box && box.dataset[key]) || "", params);
   }
 
   // Only what the server reads: the form's one-time token and revision travel beside the fields.
@@ -195,6 +197,11 @@
   // many hands, and each is a hand of its own.
   function tokenFor(form) {
     var input = form.querySelector("input[name=token]");
+    if (!input) {  // a delete or a restore carries no token of its own: its place in the queue gets one
+      input = document.createElement("input");
+      input.type = "hidden"; input.name = "token";
+      form.appendChild(input);
+    }
     var used = load(SENT, []);
     Object.values(queues()).forEach(function (q) { q.changes.forEach(function (c) { used.push(c.token); }); });
     var fixing = sessionStorage.getItem("scorekeeper.fixing");
@@ -204,12 +211,19 @@
     return token;
   }
 
+  /** The form's change kept on the phone, then the session screen, which shows it waiting. */
   function enqueue(form, submitter) {
+    if (!keepOnPhone(form, submitter)) { return; }
+    if (document.getElementById("standings")) { sendAll(); return; }  // Undo or Restore on the session screen
+    location.replace("/sessions/" + form.dataset.session + "/?queued=" + form.querySelector("input[name=token]").value);
+  }
+
+  function keepOnPhone(form, submitter) {
     var pk = form.dataset.session, kind = form.dataset.queue;
-    if (form.dataset.queued) { return; }  // a double tap queues once
+    if (form.dataset.queued) { return false; }  // a double tap queues once
     var taken = form.id === "win-form" && window.scorekeeperKeypad ? window.scorekeeperKeypad.state(true) : null;
     var what = describe(form, kind, taken);
-    if (what.problem) { refuseAsTyped(form, what.problem); return; }
+    if (what.problem) { refuseAsTyped(form, what.problem); return false; }
     form.dataset.queued = "1";
     var token = tokenFor(form);
     var fields = formFields(form, submitter);
@@ -230,9 +244,7 @@
       }
     });
     sessionStorage.removeItem("scorekeeper.fixing");
-    var session = "/sessions/" + pk + "/";
-    if (document.getElementById("standings")) { sendAll(); return; }  // Undo or Restore on the session screen
-    location.replace(session + "?queued=" + token);
+    return true;
   }
 
   // -- sending --------------------------------------------------------------------------------------
@@ -418,11 +430,23 @@
   // Online, the server is asked first whether it answers at all: a phone "online" in a basement gets
   // no answer, and its save then waits like one made offline, instead of ending on the browser's error
   // page. Answered, the form is posted as usual.
+  // While the server is being asked, the page may be left (a link tapped at once): the change is then
+  // kept on the phone, never posted over the page being opened, and the next page sends it.
+  var asking = null;
+  function leaving() {
+    if (asking) { keepOnPhone(asking.form, asking.submitter); asking = null; }
+  }
+  window.addEventListener("beforeunload", leaving);
+  window.addEventListener("pagehide", leaving);
+
   function postOrKeep(form, submitter) {
     var stop = new AbortController();
     var timer = setTimeout(function () { stop.abort(); }, 4000);
+    asking = {form: form, submitter: submitter};
     fetch("/offline/", {method: "HEAD", cache: "no-store", signal: stop.signal}).then(function (response) {
       clearTimeout(timer);
+      if (!asking) { return; }  // the page is being left: kept on the phone already
+      asking = null;
       if (!response.ok) { throw new Error("no answer"); }
       form.dataset.posted = "1";
       if (submitter && submitter.name) {
@@ -431,7 +455,10 @@
         form.appendChild(input);
       }
       HTMLFormElement.prototype.submit.call(form);
-    }).catch(function () { clearTimeout(timer); enqueue(form, submitter); });
+    }).catch(function () {
+      clearTimeout(timer);
+      if (asking) { asking = null; enqueue(form, submitter); }
+    });
   }
 
   // A save by htmx that found no connection after all waits like one made offline.
@@ -509,7 +536,7 @@
 
   window.scorekeeperQueue = {
     queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, say: say, keptCopy: keptCopy,
-    waitingCount: waitingCount, showStatus: showStatus
+    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken
   };
 
   window.addEventListener("online", function () { showStatus(); sendAndShow(); });

@@ -7,11 +7,7 @@
   "use strict";
   var Q = function () { return window.scorekeeperQueue; };
 
-  function words(element, key, params) {
-    var text = (element && element.dataset["says" + key]) || "";
-    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
-    return text.replace(/\s+/g, " ").trim();
-  }
+  function words(element, key, params) { return window.scorekeeperSays(element, key, params); }  // offline.js
 
   function node(tag, className, text) {
     var element = document.createElement(tag);
@@ -248,7 +244,7 @@
     form.action = change.url;
     form.hidden = true;
     var fields = change.fields.concat([["token", change.token], ["action", "batch"],
-                                       ["csrfmiddlewaretoken", csrf()]]);
+                                       ["csrfmiddlewaretoken", Q().csrf()]]);
     fields.forEach(function (pair) {
       var input = document.createElement("input");
       input.type = "hidden"; input.name = pair[0]; input.value = pair[1];
@@ -256,10 +252,6 @@
     });
     document.body.appendChild(form);
     HTMLFormElement.prototype.submit.call(form);
-  }
-
-  function csrf() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
   }
 
   document.addEventListener("click", function (event) {

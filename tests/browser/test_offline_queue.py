@@ -66,9 +66,9 @@ def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: P
     kept_for_offline(page)
     page.context.set_offline(True)
 
-    # a form opened and cancelled keeps nothing
+    # a form opened and cancelled keeps nothing; ‹ goes back at once, as Cancel does
     page.get_by_role("link", name="Cy won").tap()
-    page.get_by_role("link", name="Cancel").last.tap()
+    page.get_by_role("link", name="Cancel").first.tap()
     expect(page.locator("#standings")).to_be_visible()
     expect(page.locator(".hand-queued")).to_have_count(0)
 
@@ -151,7 +151,8 @@ def test_edits_deletes_and_an_undo_made_offline_are_saved_once_in_order(page: Pa
     save_online(page, "Cy", "Self-drawn", 25, 3)
     session_url = page.url.split("?")[0]
     page.get_by_role("link", name="History").tap()  # the newest hands' edit and delete pages are kept
-    wait_until_kept(page, session_url + "history/")
+    edit_page = page.get_by_role("link", name="Edit hand 2").get_attribute("href")
+    wait_until_kept(page, live_server.url + edit_page)
     page.goto(session_url)
     save_online(page, "Di", "Discard by Ann", 20, 4)
     kept_for_offline(page)
@@ -168,20 +169,40 @@ def test_edits_deletes_and_an_undo_made_offline_are_saved_once_in_order(page: Pa
     page.get_by_role("link", name="Delete hand 1").tap()
     page.get_by_role("button", name="Delete it").tap()
     win_by_figure(page, "Ann", "Self-drawn", 10)
-    waiting(page, 4)
+    page.get_by_role("link", name="Draw", exact=True).tap()
+    page.get_by_role("button", name="Record the draw").tap()
+    waiting(page, 5)
     expect(page.locator(".hand-queued .hand-title")).to_have_text([
-        "Ann won 10 points, self-drawn", "Hand 1 deleted.", "Hand 2 changed: Bob won 80 points off Cy",
+        "Draw", "Ann won 10 points, self-drawn", "Hand 1 deleted.", "Hand 2 changed: Bob won 80 points off Cy",
         "Hand 4 deleted."])
     shot("changes-waiting")
 
     page.context.set_offline(False)
-    expect(page.locator(".hand-notice")).to_contain_text("4 changes kept on this phone were saved")
+    expect(page.locator(".hand-notice")).to_contain_text("5 changes kept on this phone were saved")
     shot("changes-sent")
     assert server_hands() == [("win", 1, 2, 80, None, None, None), ("win", 2, None, 25, None, None, None),
-                              ("win", 0, None, 10, None, None, None)]
+                              ("win", 0, None, 10, None, None, None), ("draw", None, None, None, None, None, None)]
     assert Hand.objects.deleted().count() == 2
     page.reload()
-    assert len(server_hands()) == 3 and Hand.objects.count() == 5
+    assert len(server_hands()) == 4 and Hand.objects.count() == 6
+
+
+def test_a_restore_made_offline_puts_the_hand_back_once(page: Page, live_server):
+    new_session(page, live_server.url, "Zung Jung")
+    save_online(page, "Ann", "Discard by Bob", 40, 1)
+    save_online(page, "Bob", "Self-drawn", 30, 2)
+    page.get_by_role("button", name="Undo").tap()  # online: hand 2 set aside, with Restore beside it
+    expect(page.locator(".hand-notice")).to_contain_text("Hand deleted.")
+    kept_for_offline(page)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Restore").tap()
+    waiting(page, 1)
+    expect(page.locator(".hand-queued .hand-title")).to_have_text(["The deleted hand restored."])
+    page.context.set_offline(False)
+    expect(page.locator(".hand-notice")).to_contain_text("1 change kept on this phone was saved.")
+    assert server_hands() == [("win", 0, 1, 40, None, None, None), ("win", 1, None, 30, None, None, None)]
+    page.reload()
+    assert Hand.objects.count() == 2 and len(server_hands()) == 2
 
 
 def test_the_queue_survives_the_browser_closed_and_is_sent_once_when_it_opens_again(

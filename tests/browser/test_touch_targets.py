@@ -72,6 +72,7 @@ def test_every_tappable_thing_on_every_screen_is_at_least_44_px(page: Page, live
     page.goto(session_url + "draw/")
     screen("draw")
     page.locator("button.button-save").click()
+    page.wait_for_url("**/?saved=*")  # the draw saved: the form is sent once the server has answered at all
     page.goto(session_url + "spot/")
     screen("on-the-spot")
     for name in ("history", "settle", "share", "quick"):

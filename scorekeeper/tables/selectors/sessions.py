@@ -151,6 +151,8 @@ def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted:
     """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
     if saved is not None and saved in replay.hand_ids:
         return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0)
+    if sent and saved is None and deleted is None:  # a phone's queue of edits, deletes or restores only
+        return HandNotice(0, "", deleted=False, sent=sent)
     if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
         return HandNotice(deleted, "", deleted=True)
     return None
