@@ -428,6 +428,10 @@
   }, true);
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("a[data-offline-href]") && form()) {
+      pending = []; inflight = []; base = null;  // Cancel: the taps kept for this hand go with it
+      localStorage.removeItem(storageKey(form()));
+    }
     var mode = event.target.closest && event.target.closest("#win-form .tabs button[value^='mode:']");
     if (mode && !navigator.onLine) {  // offline the other way is on the page already
       event.preventDefault();

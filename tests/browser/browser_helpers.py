@@ -5,6 +5,7 @@ import re
 import time
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -27,10 +28,19 @@ KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
 def wait_until(page: Page, expression: str, arg: object = None, timeout: float = 15.0) -> None:
     """Until the (async) expression is true in the page."""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression, arg):
+    while not _true_now(page, expression, arg):
         if time.monotonic() > deadline:
             raise AssertionError(f"not true within {timeout} s: {expression} ({arg})")
         page.wait_for_timeout(100)
+
+
+def _true_now(page: Page, expression: str, arg: object) -> bool:
+    try:
+        return bool(page.evaluate(expression, arg))
+    except PlaywrightError as error:  # a page still loading: asked again once it has
+        if "context was destroyed" not in str(error):
+            raise
+        return False
 
 
 def wait_until_kept(page: Page, url: str) -> None:

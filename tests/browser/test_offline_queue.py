@@ -63,20 +63,30 @@ def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: P
     shot = Shots(page, "offline-queue")
     new_session(page, live_server.url, "Taiwan")
     session_url = page.url.split("?")[0]
+    page.get_by_role("link", name="Ann won").tap()  # online: Ann's win begun, then cancelled
+    page.get_by_role("link", name="Cancel").last.tap()
+    expect(page.locator("#standings")).to_be_visible()
     kept_for_offline(page)
     page.context.set_offline(True)
 
-    # a form opened and cancelled keeps nothing; ‹ goes back at once, as Cancel does
+    # the form opens with the winner tapped, whatever form was opened before, and the winner's own
+    # discard is not offered
     page.get_by_role("link", name="Cy won").tap()
+    expect(page.get_by_role("radio", name=re.compile(r"^Cy\b"))).to_be_checked()
+    expect(page.get_by_role("radio", name=re.compile(r"^Ann\b"))).not_to_be_checked()
+    expect(page.get_by_role("radio", name="Discard by Cy")).to_have_count(0)
+    expect(page.get_by_role("radio", name="Discard by Ann")).to_have_count(1)
+    # a form with tiles tapped, then cancelled, keeps nothing; ‹ goes back at once, as Cancel does
+    page.get_by_role("button", name="By tiles").tap()
+    tap(page, "1m")
+    tap(page, "2m")
     page.get_by_role("link", name="Cancel").first.tap()
     expect(page.locator("#standings")).to_be_visible()
     expect(page.locator(".hand-queued")).to_have_count(0)
-
-    # the form opens with the winner tapped, whatever form was opened before, and the winner's own
-    # discard is not offered
-    page.get_by_role("link", name="Ann won").tap()
-    expect(page.get_by_role("radio", name=re.compile(r"^Ann\b"))).to_be_checked()
-    expect(page.get_by_role("radio", name="Discard by Ann")).to_have_count(0)
+    page.get_by_role("link", name="Cy won").tap()
+    expect(page.get_by_role("radio", name=re.compile(r"^Cy\b"))).to_be_checked()
+    page.get_by_role("button", name="By tiles").tap()
+    expect(page.locator("#tiles-card .hand-area .tile-button")).to_have_count(0)
     page.get_by_role("link", name="Cancel").last.tap()
 
     win_by_figure(page, "Cy", "Discard by Di", 5)
