@@ -54,6 +54,9 @@ class Session(models.Model):
     pay_as_you_go = models.BooleanField(default=False)
     # How this table last entered a win ("figure" or "tiles"): the next win opens the same way.
     entry_mode = models.CharField(max_length=10, default="figure")
+    # A figure chip saves the win at once (won, discarder, figure: three taps) unless the table asks to
+    # see who pays first, then tap Save.
+    confirm_before_saving = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     revision = models.UUIDField(default=uuid.uuid4)
     # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not

@@ -451,6 +451,24 @@
     if (event.target.name === "winner" && event.target.closest("#win-form")) { hideOwnDiscard(event.target.value); }
   }, true);
 
+  // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first
+  // saves it with Save).
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("#win-form button[name=figure_chip]");
+    if (!chip) { return; }
+    document.querySelectorAll("#win-form button[name=figure_chip]").forEach(function (other) {
+      other.setAttribute("aria-pressed", other.value === chip.value ? "true" : "false");
+    });
+    var chosen = document.querySelector("#win-form .figure-card input[name=figure]");
+    var typed = document.querySelector("#win-form input[name=figure_typed]");
+    if (chosen) { chosen.value = chip.value; }
+    if (typed) { typed.value = ""; }
+    if (!navigator.onLine && form().hasAttribute("data-confirm")) {
+      event.preventDefault();
+      if (chip.closest(".mode-part[data-mode='tiles']")) { switchMode("figure"); }
+    }
+  }, true);
+
   // An online Save tapped before the last taps were answered carries them, in order.
   document.addEventListener("submit", function (event) {
     var f = event.target;

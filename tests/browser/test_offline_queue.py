@@ -337,7 +337,8 @@ def test_every_script_and_style_a_kept_page_loads_is_kept_too(page: Page, live_s
     new_session(page, live_server.url, "Taiwan")
     session_url = page.url.split("?")[0]
     page.get_by_role("link", name="History").tap()
-    page.goto(session_url)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("History")
+    page.goto(session_url, wait_until="domcontentloaded")
     kept_for_offline(page)
     wait_until_kept(page, page.url.split("?")[0].rstrip("/") + "/spot/")
     kept = page.evaluate("""async () => (await (await caches.open(

@@ -118,6 +118,11 @@ class Payoff:
             return Deal(dealer, 0, deal.rounds + 1, 0)
         return Deal(dealer, 0, deal.rounds, deal.hand_in_round + 1)
 
+    def dealer_extra(self, continuations: int) -> int:
+        """What a table's pattern figure gains when the dealer wins on 連n (taiwan's 2n+1); 0 where the
+        figure is the table's whole score."""
+        return 0
+
     def streak(self, deal: Deal) -> int:
         """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""
         return deal.continuations + self.streak_from

@@ -77,7 +77,7 @@ class TaiwanPayoff(Payoff):
     key = "taiwan"
     name = "taiwan"
     figures = ("fan", "pattern_fan")
-    usual_figures = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20)
+    usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
     figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     spot_kinds = frozenset(SPOTS)
     spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
@@ -98,6 +98,9 @@ class TaiwanPayoff(Payoff):
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw  # taiwan.md: 流局連莊
+
+    def dealer_extra(self, continuations: int) -> int:
+        return dealer_bonus(continuations)
 
     def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
         fan = super().figure(win, deal, scored)

@@ -46,8 +46,10 @@ SPOT_LABELS = {
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
               for kind, needs in payoff_for(key).spot_needs.items()}
-FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"), "pattern_fan": _("Fan before the dealer bonus"),
-                 "points": _("Points")}
+FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
+                 "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points")}
+# The figure a table says first: the hand's own, the app adding what the dealer's streak is worth.
+FIGURE_ORDER = ("pattern_fan", "fan", "points")
 # The wild tile by its kind: the field's label, and its line on the keypad.
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
@@ -83,7 +85,27 @@ class Profile:
 
     @property
     def figure_fields(self) -> tuple[tuple[str, str], ...]:
-        return tuple((name, str(FIGURE_LABELS[name])) for name in self.payoff.figures)
+        """The ways to give a figure, the one a table says first (the default) first."""
+        names = sorted(self.payoff.figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else 9)
+        return tuple((name, str(FIGURE_LABELS[name])) for name in names)
+
+    @property
+    def engine_figure_field(self) -> str:
+        """The field a figure means when none is named (a hand stored without one, a tile hand's total,
+        quick entry): the engine's own first, a figure with everything in it."""
+        return self.payoff.figures[0]
+
+    def dealer_extra(self, figure_field: str, continuations: int) -> int:
+        """What the app adds to the figure a table gives when the dealer wins (taiwan's 2n+1 on 連n)."""
+        return self.payoff.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
+
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int) -> int | None:
+        """The limit the figure given is checked against: a figure with the dealer's bonus already in it
+        may pass the pattern limit by that bonus (taiwan.md: the cap is on the pattern fan)."""
+        limit = self.figure_limit
+        if limit is None or figure_field != "fan" or not dealer_won:
+            return limit
+        return limit + self.payoff.dealer_extra(continuations)
 
     @property
     def figure_chips(self) -> tuple[int, ...]:

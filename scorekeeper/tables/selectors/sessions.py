@@ -7,15 +7,16 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 
 from scorekeeper.engine import payoff_for
 
-from ..display.money import Payment, payments
+from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
 from ..display.words import WIND_NAMES, wind_zh
 from ..models import SEATS, Hand, Player, Session, ShareLink
 from ..replay import HandState, Replay, session_replay
-from .hands import HandRow, hand_rows
+from .hands import HandRow, hand_rows, hand_sentence
 
 RECENT_HANDS = 5
 
@@ -58,6 +59,7 @@ class Seat:
     is_dealer: bool
     tally: int | None = None
     owed: Decimal = Decimal(0)  # still to collect (+) or to pay (-) at Settle up
+    debts: str = ""  # taiwan's open 拉 debts this seat owes or is owed, in words, on its card
 
     @property
     def paid(self) -> Decimal:
@@ -144,18 +146,32 @@ class HandNotice:
     label: str
     deleted: bool
     sent: int = 0  # changes a phone kept offline, saved together: the last new hand is `hand_id`
+    sentence: str = ""  # what the saved hand did, in words (selectors.hands.hand_sentence)
 
 
 def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None,
                 sent: int | None = None) -> HandNotice | None:
     """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
     if saved is not None and saved in replay.hand_ids:
-        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0)
+        rows = hand_rows(session=session, replay=replay, hands=list(session.hands.filter(pk=saved)))
+        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0,
+                          sentence=hand_sentence(session=session, row=rows[0]) if rows else "")
     if sent and saved is None and deleted is None:  # a phone's queue of edits, deletes or restores only
         return HandNotice(0, "", deleted=False, sent=sent)
     if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
         return HandNotice(deleted, "", deleted=True)
     return None
+
+
+def seat_debts(seat: int, names: list[str], tracked: list[dict[str, Any]]) -> str:
+    """A seat's open 拉 debts in a few words: 'owes Ann 74 (拉)', or for the chain's holder 'is owed 146
+    (拉)' — on its card, so the session screen needs no card of its own for them."""
+    owes = [gettext("owes %(name)s %(amount)s (拉)") % {"name": names[d["to"]], "amount": money(d["amount"])}
+            for d in tracked if d["from"] == seat]
+    owed = sum((Decimal(str(d["amount"])) for d in tracked if d["to"] == seat), Decimal(0))
+    if owed:
+        owes.append(gettext("is owed %(amount)s (拉)") % {"amount": money(owed)})
+    return " · ".join(owes)
 
 
 def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:
@@ -168,7 +184,7 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
         balance = Decimal(str(replay.balances[seat]))
         tally = profile.starting_tally + int(balance) if profile.starting_tally else None
         seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally,
-                          Decimal(str(replay.owed[seat]))))
+                          Decimal(str(replay.owed[seat])), seat_debts(seat, names, replay.tracked)))
     latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
     return Standings(
         session=session, profile=profile, replay=replay, seats=seats, state=state,

@@ -18,6 +18,7 @@ from .sessions import (
                     session_finish,
                     session_remember_entry_mode,
                     session_reopen,
+                    session_set_confirming,
                     session_set_paying,
                     share_link_create,
                     share_link_revoke,
@@ -26,7 +27,8 @@ from .sessions import (
 __all__ = [
     "SessionChanged", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",
     "hands_append", "player_get_or_create", "queue_send", "quick_entry_apply", "session_create", "session_finish",
-    "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_paying", "share_link_create",
+    "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_confirming",
+    "session_set_paying", "share_link_create",
     "share_link_revoke",
     "without_hand_number",
 ]

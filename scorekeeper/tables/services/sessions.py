@@ -68,6 +68,18 @@ def session_remember_entry_mode(*, session: Session, mode: str) -> None:
         session.entry_mode = mode
 
 
+@transaction.atomic
+def session_set_confirming(*, session: Session, confirm_before_saving: bool) -> Session:
+    """Whether a figure chip saves a win at once (three taps) or shows who pays first; not the replay's
+    business, so the revision stays."""
+    locked = locked_session(session)
+    if locked.confirm_before_saving != confirm_before_saving:
+        locked.confirm_before_saving = confirm_before_saving
+        locked.save(update_fields=["confirm_before_saving", "updated_at"])
+    session.confirm_before_saving = locked.confirm_before_saving
+    return session
+
+
 def session_finish(*, session: Session) -> Session:
     return _set_status(session, Session.Status.FINISHED)
 

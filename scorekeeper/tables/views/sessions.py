@@ -16,7 +16,7 @@ from ..models import Session
 from . import access, live
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
-SETTLE_ACTIONS = {"reopen", "paying", "finish"}
+SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
 
 
 def home(request: Request) -> HttpResponse:
@@ -77,8 +77,18 @@ def settle_action(request: Request, session: Session) -> HttpResponseBase:
         return go_to(request, "session", session)
     if action == "paying":
         return change_paying(request, session)
+    if action == "confirming":
+        return change_confirming(request, session)
     services.session_finish(session=session)
     messages.success(request, _("Session finished. The payments below settle everything still owed."))
+    return go_to(request, "settle", session)
+
+
+def change_confirming(request: Request, session: Session) -> HttpResponseBase:
+    on = request.POST.get("confirm_before_saving") == "1"
+    services.session_set_confirming(session=session, confirm_before_saving=on)
+    messages.success(request, _("From now on a win by figure shows who pays before you save it.") if on
+                     else _("From now on a figure chip saves the win at once."))
     return go_to(request, "settle", session)
 
 
