@@ -545,7 +545,7 @@
 
   window.scorekeeperQueue = {
     queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, say: say, keptCopy: keptCopy,
-    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken
+    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken, keep: enqueue, mustWait: mustWait
   };
 
   window.addEventListener("online", function () { showStatus(); sendAndShow(); });

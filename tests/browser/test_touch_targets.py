@@ -61,10 +61,9 @@ def test_every_tappable_thing_on_every_screen_is_at_least_44_px(page: Page, live
     assert page.locator("#figure").bounding_box()["width"] >= 88  # "Other" has room for a typed figure
     label_of('input[name=how][value="2"]').click()
     settled(page)
-    label_of('input[name=figure][value="5"]').click()
-    settled(page)
     screen("win-by-figure-chosen")
-    page.locator('button[value="save"]').click()
+    page.locator('button[name="figure_chip"][value="5"]').first.click()  # the chip saves it
+    page.wait_for_url("**/?saved=*")
     screen("session-after-a-save")
     page.goto(session_url + "win/")
     page.locator('button[name="action"][value="mode:tiles"]').click()
