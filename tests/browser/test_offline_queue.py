@@ -200,7 +200,7 @@ def test_a_restore_made_offline_puts_the_hand_back_once(page: Page, live_server)
     save_online(page, "Ann", "Discard by Bob", 40, 1)
     save_online(page, "Bob", "Self-drawn", 30, 2)
     page.get_by_role("button", name="Undo").tap()  # online: hand 2 set aside, with Restore beside it
-    expect(page.locator(".hand-notice")).to_contain_text("Hand deleted.")
+    expect(page.locator(".hand-notice")).to_contain_text("Hand 2 deleted.")
     kept_for_offline(page)
     page.context.set_offline(True)
     page.get_by_role("button", name="Restore").tap()

@@ -128,3 +128,22 @@ def test_an_edit_chip_chooses_and_save_changes_saves(client, make_session, win):
     client.post(url, data | {"figure": "80", "action": "save"})
     hand.refresh_from_db()
     assert hand.figure == 80
+
+
+def test_after_undo_the_notice_names_the_hand_and_offers_restore(client, make_session, win):
+    session = make_session()
+    win(session, 1, 2, figure=40)
+    second = win(session, 2, "self", figure=30)
+    win(session, 3, 0, figure=25)
+    response = client.post(f"/hands/{second.pk}/delete/", {"revision": rev(session), "then": "session"})
+    page = client.get(response["Location"]).content.decode()
+    notice = page.split('class="message message-success hand-notice"')[1].split("</div>")[0]
+    assert "Hand 2 deleted." in notice and "Restore" in notice
+    assert page.count("Hand 2 deleted.") == 1  # said once, beside Restore
+
+
+def test_a_viewer_is_not_offered_to_change_how_the_table_pays(guest, make_session):
+    session = make_session("taiwan")
+    guest.follow_link(services.share_link_create(session=session, role="viewer"))
+    page = guest.get(f"/sessions/{session.pk}/").content.decode()
+    assert "Paying as you go" in page and "#paying" not in page

@@ -158,9 +158,19 @@ def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted:
                           sentence=hand_sentence(session=session, row=rows[0]) if rows else "")
     if sent and saved is None and deleted is None:  # a phone's queue of edits, deletes or restores only
         return HandNotice(0, "", deleted=False, sent=sent)
-    if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
-        return HandNotice(deleted, "", deleted=True)
+    gone = session.hands.filter(pk=deleted, deleted_at__isnull=False).first() if deleted is not None else None
+    if gone is not None:
+        return HandNotice(gone.pk, deleted_label(session=session, replay=replay, hand=gone), deleted=True)
     return None
+
+
+def deleted_label(*, session: Session, replay: Replay, hand: Hand) -> str:
+    """The label a deleted hand had in its place ('Hand 3'): the number of the entry now where it stood."""
+    index = session.hands.live().filter(position__lt=hand.position).count()
+    number = replay.number(min(index, len(replay.hand_ids)))
+    if hand.kind == Hand.Kind.SPOT:
+        return gettext("The on-the-spot payment in hand %(number)d") % {"number": number}
+    return gettext("Hand %(number)d") % {"number": number}
 
 
 def seat_debts(seat: int, names: list[str], tracked: list[dict[str, Any]]) -> str:
