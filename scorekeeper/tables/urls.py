@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
                     accounts,
                     exports,
+                    guests,
                     hand_changes,
                     history,
                     live,
@@ -18,9 +19,11 @@ from .views import (
 
 urlpatterns = [
     path("", sessions.home, name="home"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.login_view, name="login"),
-    path("accounts/logout/", accounts.logout_view, name="logout"),
+    # Signing up or logging in keeps the sessions the phone started without an account; logging out
+    # forgets the sessions it opened by links (views/guests.py).
+    path("accounts/signup/", guests.keeping_guest_sessions(accounts.signup), name="signup"),
+    path("accounts/login/", guests.keeping_guest_sessions(accounts.login_view), name="login"),
+    path("accounts/logout/", guests.forgetting_grants(accounts.logout_view), name="logout"),
     path("t/<slug:token>/", sharing.follow_link, name="follow_link"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
