@@ -66,6 +66,9 @@ class Session(models.Model):
     queued_by = models.UUIDField(null=True, blank=True)
     queued_from = models.UUIDField(null=True, blank=True)
     queued_to = models.UUIDField(null=True, blank=True)
+    # The one-time token of the form that started it ("Same table again"): a double tap finds this session
+    # instead of starting a second one.
+    start_token = models.UUIDField(null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

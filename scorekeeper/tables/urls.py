@@ -35,6 +35,7 @@ urlpatterns = [
     path("sessions/<int:pk>/spot/", plain_hands.spot_new, name="spot_new"),
     path("sessions/<int:pk>/history/", history.history, name="history"),
     path("sessions/<int:pk>/settle/", sessions.settle, name="settle"),
+    path("sessions/<int:pk>/again/", guests.same_table, name="same_table"),
     path("sessions/<int:pk>/share/", sharing.share, name="share"),
     path("sessions/<int:pk>/quick/", quick_entry.quick_entry, name="quick_entry"),
     path("sessions/<int:pk>/export.csv", exports.session_csv, name="session_csv"),

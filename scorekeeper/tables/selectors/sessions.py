@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -58,6 +59,22 @@ def guest_players(*, session_ids: list[int]) -> list[Player]:
 def share_links(*, session: Session) -> list[ShareLink]:
     """The links the Share page lists: a guest's owner grant is none of them."""
     return list(session.share_links.exclude(role=ShareLink.Role.OWNER).order_by("-created_at"))
+
+
+def session_started(*, token: uuid.UUID | None, session: Session) -> Session | None:
+    """The session that a "Same table again" form with this one-time token started from `session` (the same
+    table: ruleset, owner and players in their seats), if any."""
+    if token is None:
+        return None
+    seats = {f"{seat}_id": getattr(session, f"{seat}_id") for seat in ("east", "south", "west", "north")}
+    return Session.objects.filter(start_token=token, ruleset=session.ruleset, owner=session.owner_id,
+                                  **seats).first()
+
+
+def session_next_dealer(*, session: Session) -> int:
+    """Who would deal the next hand had the session gone on (the first dealer when the engine cannot say)."""
+    replay = session_replay(session=session)
+    return replay.next_state.dealer if replay.ok else session.first_dealer
 
 
 def session_get(*, pk: int) -> Session:

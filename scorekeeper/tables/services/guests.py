@@ -13,13 +13,15 @@ on). A guest player no session sits with any more is deleted.
 """
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from ..models import Player, Session, ShareLink
+from ..selectors import session_started
 from .session_lock import locked_session
 from .sessions import player_get_or_create, session_create
 
@@ -39,6 +41,33 @@ def guest_session_create(*, names: Sequence[str], known: Sequence[Player], **fie
     players = [guest_player(name=name, known=known) for name in names]
     session = session_create(names=names, players=players, owner=None, **fields)
     return ShareLink.objects.create(session=session, role=ShareLink.Role.OWNER)
+
+
+def session_again(*, session: Session, first_dealer: int,
+                  token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    """A new session of the same table: its players in the same seats, ruleset, stakes, options and way of
+    paying, and its owner; with its owner grant when the table plays as a guest. A second call with the same
+    form's `token` (a double tap) finds the session the first one started."""
+    again = session_started(token=token, session=session)
+    if again is None:
+        try:
+            return _same_table(session, first_dealer, token)
+        except IntegrityError:  # the other tap's request started it meanwhile
+            again = session_started(token=token, session=session)
+            if again is None:
+                raise
+    return again, again.share_links.filter(role=ShareLink.Role.OWNER).first()
+
+
+@transaction.atomic
+def _same_table(session: Session, first_dealer: int, token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    again = session_create(
+        ruleset=session.ruleset, names=[p.name for p in session.players], players=session.players,
+        first_dealer=first_dealer, stakes=session.stakes, options=session.options, owner=session.owner,
+        pay_as_you_go=session.pay_as_you_go, entry_mode=session.entry_mode, start_token=token)
+    if session.owner_id is not None:
+        return again, None
+    return again, ShareLink.objects.create(session=again, role=ShareLink.Role.OWNER)
 
 
 @transaction.atomic
