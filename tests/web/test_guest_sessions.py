@@ -270,3 +270,10 @@ def test_an_invalid_form_is_not_counted(anonymous):
         assert start(anonymous, names=("Ann", "Ann", "Cy", "Di"), address="10.4.4.4").status_code == 422
     assert start(anonymous, address="10.4.4.4").status_code == 302
 
+
+def test_the_limit_says_what_to_do_in_chinese(anonymous):
+    for _ in range(20):
+        start(anonymous, address="10.5.5.5")
+    anonymous.cookies["django_language"] = "zh-hant"
+    html = body(start(anonymous, address="10.5.5.5"))
+    assert "今天已經不用帳號開了 20 個牌局" in html and ">註冊</a>" in html
