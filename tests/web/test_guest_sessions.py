@@ -2,6 +2,7 @@
 scores it, shares it; signing up or logging in keeps it; a guest's sessions a day per address are limited."""
 from __future__ import annotations
 
+import random
 import uuid
 
 from django.core import signing
@@ -136,11 +137,11 @@ def test_the_grants_stay_a_year_in_a_small_cookie(anonymous):
     response = start(anonymous)
     assert response.cookies[grants.COOKIE]["max-age"] >= 365 * 24 * 3600
     request = Client().get("/").wsgi_request
-    big = 2**40
-    request._grants_phone = grants.Phone({str(big + n): [big + 4 * n + k for k in range(4)]
-                                          for n in range(grants.MAX_SESSIONS)}, changed=True)
+    ids = random.Random(19).sample(range(10**9, 10**10), 5 * grants.MAX_SESSIONS)  # ten digits, no pattern
+    request._grants_phone = grants.Phone({str(ids.pop()): [ids.pop() for _ in range(grants.PER_SESSION)]
+                                          for _ in range(grants.MAX_SESSIONS)}, changed=True)
     written = grants.kept(request, HttpResponse())
-    assert len(written.cookies[grants.COOKIE].OutputString()) < 4096
+    assert len(written.cookies[grants.COOKIE].OutputString()) < 4096  # a browser's limit for one cookie
 
 
 def test_a_phone_keeps_only_the_latest_sessions(anonymous):

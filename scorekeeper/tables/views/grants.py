@@ -16,7 +16,7 @@ kept before issue 19), because:
 - it is signed (django.core.signing, with SECRET_KEY and SECRET_KEY_FALLBACKS: rotate the key through
   the fallbacks, or every phone forgets its grants), so a phone cannot give itself one. It holds the
   rows' ids, not the links' tokens: the signature already says the server gave them, and ids keep it
-  small: 100 sessions of 4 grants each fit in 4 kB, a browser's limit for a cookie.
+  small: 100 sessions of 3 grants each, ids of ten digits, fit in 4 kB, a browser's limit for a cookie.
 The phone loses its grants with its cookies (cleared, another browser): a guest is told that the sessions
 are kept on this phone, and to sign up to keep them. Logging out forgets them, as it forgot the Django
 session's. Grants kept in the Django session before are still read, and move into the cookie the next
@@ -40,7 +40,7 @@ SALT = "scorekeeper.tables.grants"
 MAX_AGE = 365 * 24 * 3600  # Chrome keeps a cookie 400 days at most
 RENEW_AFTER_DAYS = 7
 MAX_SESSIONS = 100  # a phone following links all year keeps only the latest ones
-PER_SESSION = 4  # the latest links followed to one session (a viewer link, then a scorer link...)
+PER_SESSION = 3  # the latest links followed to one session (a viewer link, then a scorer link...)
 LEGACY = "share_grants"  # where the Django session kept grants, as tokens: {session pk: [token, ...]}
 
 
