@@ -69,6 +69,9 @@ class Session(models.Model):
     queued_by = models.UUIDField(null=True, blank=True)
     queued_from = models.UUIDField(null=True, blank=True)
     queued_to = models.UUIDField(null=True, blank=True)
+    # The one-time token of the form that started it ("Same table again"): a double tap finds this session
+    # instead of starting a second one.
+    start_token = models.UUIDField(null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -194,11 +197,14 @@ def new_share_token() -> str:
 class ShareLink(models.Model):
     """A link that lets a table-mate without an account in: to score (enter and edit hands) or to view.
 
-    Revoking deletes the row, so the link and every grant made from it stop working at once."""
+    Revoking deletes the row, so the link and every grant made from it stop working at once.
+    An `owner` row is no link: it is the grant of the phone that started the session without an
+    account (views/guests.py), never listed, never followed; it goes when an account claims the session."""
 
     class Role(models.TextChoices):
         SCORER = "scorer", "Scorer"
         VIEWER = "viewer", "Viewer"
+        OWNER = "owner", "Owner"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="share_links")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)

@@ -95,7 +95,8 @@ def test_the_session_screen_shows_what_was_paid_and_what_is_still_owed(client, e
     text = visible(client.get(f"/sessions/{evening(True).pk}/").content.decode())
 
     assert "Paying as you go" in text
-    assert "10 to collect" in text and "10 to pay" in text  # Kenji's open chain: Mei owes him 10
+    # Kenji's open chain: Mei owes him 10, said on their cards as the 拉 debt it is
+    assert "is owed 10 (拉)" in text and "owes Kenji 10 (拉)" in text
     assert "+30 at the table" in text  # Mei's flower, then her 10 to Kenji is still open
 
 

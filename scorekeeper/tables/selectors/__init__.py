@@ -8,17 +8,21 @@ from .sessions import (
     HandNotice,
     Seat,
     Standings,
+    guest_players,
     hand_notice,
     known_players,
     session_get,
     session_list,
+    session_next_dealer,
     session_standings,
+    session_started,
     share_links,
 )
 
 __all__ = [
-    "HandNotice", "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "hand_get",
-    "hand_notice", "hand_rows", "hand_title", "known_players", "player_sessions", "player_stats", "replay_changes",
-    "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history",
-    "session_list", "session_standings", "share_links",
+    "HandNotice", "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "guest_players",
+    "hand_get", "hand_notice", "hand_rows", "hand_title", "known_players", "player_sessions", "player_stats",
+    "replay_changes", "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv", "session_get",
+    "session_history", "session_list", "session_next_dealer", "session_standings", "session_started",
+    "share_links",
 ]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -21,11 +22,14 @@ from .hands import HandRow, hand_rows, hand_sentence
 RECENT_HANDS = 5
 
 # -- home ---------------------------------------------------------------------------
-def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
-    """The owner's sessions and those opened by a share link: open ones (latest first), then finished ones."""
+def session_list(*, owner: Any = None, shared_ids: list[int] | None = None,
+                 guest_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
+    """The owner's sessions, those this phone started as a guest (`guest_ids`) and those opened by a share
+    link: open ones (latest first), then finished ones."""
     mine = Q(owner=owner) if owner is not None else Q(pk__in=[])
+    guest_ids = guest_ids or []
     sessions = list(
-        Session.objects.filter(mine | Q(pk__in=shared_ids or []))
+        Session.objects.filter(mine | Q(pk__in=(shared_ids or []) + guest_ids))
         .select_related("east", "south", "west", "north")
         # Counted as every screen counts: hands are wins and draws; on-the-spot payments apart.
         .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True) & ~Q(hands__kind=Hand.Kind.SPOT)),
@@ -33,17 +37,45 @@ def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> t
         .order_by("-updated_at")
     )
     for session in sessions:
-        session.shared = owner is None or session.owner_id != owner.pk  # type: ignore[attr-defined]
+        own = session.pk in guest_ids or (owner is not None and session.owner_id == owner.pk)
+        session.shared = not own  # type: ignore[attr-defined]
     return [s for s in sessions if s.is_open], [s for s in sessions if not s.is_open]
 
 
-def known_players(*, owner: Any) -> list[str]:
-    """The owner's own players, to pick from when starting a session: never other people's."""
+def known_players(*, owner: Any, guest_ids: list[int] | None = None) -> list[str]:
+    """The owner's own players, to pick from when starting a session: never other people's. A guest
+    (no owner) knows the players of the sessions their phone started (`guest_ids`)."""
+    if owner is None:
+        return sorted({p.name for p in guest_players(session_ids=guest_ids or [])}, key=str.casefold)
     return list(Player.objects.filter(owner=owner).order_by("name").values_list("name", flat=True))
 
 
+def guest_players(*, session_ids: list[int]) -> list[Player]:
+    """The players seated in these sessions (a guest's), without an owner."""
+    seats = Session.objects.filter(pk__in=session_ids, owner__isnull=True).values_list("east", "south", "west",
+                                                                                        "north")
+    return list(Player.objects.filter(pk__in={pk for row in seats for pk in row}, owner__isnull=True))
+
+
 def share_links(*, session: Session) -> list[ShareLink]:
-    return list(session.share_links.order_by("-created_at"))
+    """The links the Share page lists: a guest's owner grant is none of them."""
+    return list(session.share_links.exclude(role=ShareLink.Role.OWNER).order_by("-created_at"))
+
+
+def session_started(*, token: uuid.UUID | None, session: Session) -> Session | None:
+    """The session that a "Same table again" form with this one-time token started from `session` (the same
+    table: ruleset, owner and players in their seats), if any."""
+    if token is None:
+        return None
+    seats = {f"{seat}_id": getattr(session, f"{seat}_id") for seat in ("east", "south", "west", "north")}
+    return Session.objects.filter(start_token=token, ruleset=session.ruleset, owner=session.owner_id,
+                                  **seats).first()
+
+
+def session_next_dealer(*, session: Session) -> int:
+    """Who would deal the next hand had the session gone on (the first dealer when the engine cannot say)."""
+    replay = session_replay(session=session)
+    return replay.next_state.dealer if replay.ok else session.first_dealer
 
 
 def session_get(*, pk: int) -> Session:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -13,34 +12,39 @@ from ..display import charts
 from ..display.rulesets import available_profiles, find_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
-from . import access, live
+from . import access, grants, guests, live
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
 SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
+TOO_MANY = 429
 
 
-def home(request: Request) -> HttpResponse:
+def home(request: Request) -> HttpResponseBase:
     owner = request.user if request.user.is_authenticated else None
-    open_sessions, finished = selectors.session_list(owner=owner, shared_ids=access.granted_session_ids(request))
-    return render(request, "home.html", {"open_sessions": open_sessions, "finished": finished,
-                                         "rulesets": available_profiles()})
+    roles = access.granted_roles(request)
+    open_sessions, finished = selectors.session_list(owner=owner, shared_ids=list(roles),
+                                                     guest_ids=[pk for pk, role in roles.items() if role == "owner"])
+    return grants.kept(request, render(request, "home.html", {"open_sessions": open_sessions, "finished": finished,
+                                                              "rulesets": available_profiles()}))
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request: Request) -> HttpResponseBase:
+    """Anyone may start one: an account's session, or a guest's kept on this phone (views/guests.py)."""
     profile = find_profile(request.POST.get("ruleset") or request.GET.get("ruleset") or "")
     if profile is None:
         template = "tables/session_new.html#ruleset-choice" if request.htmx else "tables/session_new.html"
         return render(request, template, {"profiles": available_profiles()})
     form = SessionForm(request.POST if request.method == "POST" else None, profile=profile)
-    if request.method == "POST" and form.is_valid():
-        session = services.session_create(owner=request.user, **form.session_fields())
+    limited = request.method == "POST" and form.is_valid() and guests.is_over_limit(request)
+    if request.method == "POST" and form.is_valid() and not limited:
+        session = guests.session_start(request, form.session_fields())
         messages.success(request, _("Session started. Tap Win or Draw after each hand."))
-        return go_to(request, "session", session)
+        return grants.kept(request, go_to(request, "session", session))
     return render(request, "tables/session_new.html", {
-        "profile": profile, "form": form, "known_players": selectors.known_players(owner=request.user),
-    }, status=refusal_status(request, invalid=bool(form.errors)))
+        "profile": profile, "form": form, "known_players": guests.known_players(request),
+        "limited": guests.limit_words() if limited else "",
+    }, status=TOO_MANY if limited else refusal_status(request, invalid=bool(form.errors)))
 
 
 @open_session("view")
