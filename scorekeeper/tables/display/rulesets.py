@@ -54,6 +54,20 @@ DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
 FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
 
 
+# rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
+# has: a pull ledger (taiwan.md: a chain's debts are paid when it ends) and on-the-spot payments.
+PAYING_HELP = {
+    (True, True): _("Pay as you go: each hand's payments (chain ends, on-the-spot payments) change hands at "
+                    "the table; Settle up asks only for what is still owed."),
+    (True, False): _("Pay as you go: a chain's debts change hands at the table when the chain ends; Settle up "
+                     "asks only for the debts still open."),
+    (False, True): _("Pay as you go: each win and each on-the-spot payment is paid at the table as it happens, "
+                     "so Settle up has nothing left to ask."),
+    (False, False): _("Pay as you go: each win is paid at the table as it happens, so Settle up has nothing "
+                      "left to ask."),
+}
+
+
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
 # blank by default, because its engine default follows another (taiwan.md: unit = base).
 STAKE_LABELS = {
@@ -125,6 +139,15 @@ class Profile:
     @property
     def spots(self) -> bool:
         return bool(self.payoff.spot_needs)
+
+    @property
+    def pull_ledger(self) -> bool:
+        return self.payoff.pull_ledger
+
+    @property
+    def paying_help(self) -> str:
+        """What paying as you go means at this ruleset's table: only what it has (chains, on-the-spot payments)."""
+        return str(PAYING_HELP[self.pull_ledger, self.spots])
 
     @property
     def starting_tally(self) -> int:

@@ -49,11 +49,12 @@ def check_stake(text: str) -> None:
         raise ValidationError(_("Use at most two decimal places, like 2.50."))
 
 
-def paying_field(*, required: bool = True) -> forms.TypedChoiceField:
-    """None when left out of a form that need not ask (the ruleset's usual way then)."""
+def paying_field(*, profile: Profile, required: bool = True) -> forms.TypedChoiceField:
+    """None when left out of a form that need not ask (the ruleset's usual way then); its help says what
+    paying as you go pays in this ruleset (chain ends and on-the-spot payments only where it has them)."""
     return forms.TypedChoiceField(
         label=_("How does your table pay?"), widget=forms.RadioSelect, choices=PAYING_CHOICES, required=required,
-        coerce=lambda value: value == "go", empty_value=None,
+        coerce=lambda value: value == "go", empty_value=None, help_text=profile.paying_help,
         error_messages={"required": _("Choose how your table pays.")})
 
 
@@ -64,9 +65,9 @@ def paying_initial(pay_as_you_go: bool) -> str:
 class PayingForm(forms.Form):
     """How the table pays, changeable while the session is open."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["pay_as_you_go"] = paying_field()
+        self.fields["pay_as_you_go"] = paying_field(profile=profile)
 
 
 class SessionForm(forms.Form):
@@ -80,7 +81,7 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
-        self.fields["pay_as_you_go"] = paying_field(required=False)
+        self.fields["pay_as_you_go"] = paying_field(profile=profile, required=False)
         self.fields["pay_as_you_go"].initial = paying_initial(profile.usually_pays_as_you_go)
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
