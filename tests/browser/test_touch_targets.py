@@ -90,7 +90,8 @@ def test_every_tappable_thing_on_every_screen_is_at_least_44_px(page: Page, live
     go(live_server.url + "/help/quick-entry/?session=" + session_url.rstrip("/").split("/")[-1])
     screen("quick-help")
     page.goto(session_url)
-    page.locator(".seat-name .player-link").first.click()
+    page.locator(".seat-name .player-link").nth(1).click()  # the winner of the hand saved above
+    assert page.locator("#biggest-heading").count() == 1, "the player page is walked with a biggest hand"
     screen("player")
     for name, path in (("home", "/"), ("new-session", "/sessions/new/"), ("new-session-players",
                        "/sessions/new/?ruleset=zung-jung"), ("rules", "/rules/"), ("rules-taiwan", "/rules/taiwan/"),

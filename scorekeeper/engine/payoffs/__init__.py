@@ -74,6 +74,9 @@ class Payoff:
     # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
     # says money moves at the table (taiwan.md: 即時付錢).
     usually_pays_as_you_go: ClassVar[bool] = False
+    # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
+    # instead of moving at once: the screens say what a table paying as it goes pays, and when.
+    pull_ledger: ClassVar[bool] = False
     # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
     # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
     # the hand names another, "optional" only one the hand names.

@@ -84,6 +84,7 @@ class TaiwanPayoff(Payoff):
     bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
     # taiwan.md: the events its fan table counts
     events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
+    pull_ledger = True  # taiwan.md: win payments are tracked debts of the winner's chain
     usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),

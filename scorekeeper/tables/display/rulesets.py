@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset, payoff_for
 
+from .names import engine_sentence
+
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
     "last_discard": _("Won on the last discard"),
@@ -54,6 +56,60 @@ FIGURE_ORDER = ("pattern_fan", "fan", "points")
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
 FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
+
+
+# The engine's house options (its describe()["options"] and the payoffs' settlement options) in a player's
+# words: each option's label, each of its values, and what it does (said with the values' words, where the
+# engine's note names the raw values a table never types). An option without words here shows the engine's.
+OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
+                 "four_winds": _("Four winds")}
+OPTION_VALUES: dict[str, dict[Any, Any]] = {
+    "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
+    "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
+    "classical_extras": {False: _("Off"), True: _("On")},
+    "four_winds": {"off": _("Off"), "big": _("Big four winds only"), "big_or_little": _("Big or little four winds")},
+}
+OPTION_NOTES = {
+    "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
+    "payoff": _("Competition: the responsible discarder pays beyond 25 points. Uniform: every loser pays the "
+                "hand's value."),
+    "classical_extras": _("On: every flower or season counts 4, a single wait 2, and each value pung doubles, as "
+                          "Classical tables count."),
+    "four_winds": _("Four winds: 13 tai for the winner, 4 for a loser. Big four winds only: four wind sets. Big or "
+                    "little: three wind sets and a wind eye count too."),
+}
+BOOL_WORDS = {True: _("On"), False: _("Off")}
+# rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
+# has: a pull ledger (taiwan.md: a chain's debts are paid when it ends) and on-the-spot payments.
+PAYING_HELP = {
+    (True, True): _("Pay as you go: each hand's payments (chain ends, on-the-spot payments) change hands at "
+                    "the table; Settle up asks only for what is still owed."),
+    (True, False): _("Pay as you go: a chain's debts change hands at the table when the chain ends; Settle up "
+                     "asks only for the debts still open."),
+    (False, True): _("Pay as you go: each win and each on-the-spot payment is paid at the table as it happens, "
+                     "so Settle up has nothing left to ask."),
+    (False, False): _("Pay as you go: each win is paid at the table as it happens, so Settle up has nothing "
+                      "left to ask."),
+}
+
+
+def option_label(name: str) -> str:
+    return str(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
+
+
+def option_value(name: str, value: Any) -> str:
+    """One value of a house option as a player reads it (never `False` or `big_or_little`)."""
+    words = OPTION_VALUES.get(name, {})
+    if isinstance(value, bool):
+        return str(words.get(value, BOOL_WORDS[value]))
+    found = next((label for key, label in words.items() if key == value and not isinstance(key, bool)), None)
+    return str(found) if found is not None else str(value).replace("_", " ")
+
+
+def option_note(option: dict[str, Any]) -> str:
+    """What the option does, in the reader's language (the engine's own note where the app has no words)."""
+    note = OPTION_NOTES.get(option["name"])
+    return str(note) if note is not None else engine_sentence(option["note"])
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
@@ -147,6 +203,15 @@ class Profile:
     @property
     def spots(self) -> bool:
         return bool(self.payoff.spot_needs)
+
+    @property
+    def pull_ledger(self) -> bool:
+        return self.payoff.pull_ledger
+
+    @property
+    def paying_help(self) -> str:
+        """What paying as you go means at this ruleset's table: only what it has (chains, on-the-spot payments)."""
+        return str(PAYING_HELP[self.pull_ledger, self.spots])
 
     @property
     def starting_tally(self) -> int:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
 from ..display import charts
-from ..display.rulesets import available_profiles, find_profile
+from ..display.rulesets import available_profiles, find_profile, get_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
 from . import access, grants, guests, live
@@ -65,7 +65,8 @@ def settle(request: Request, session: Session) -> HttpResponseBase:
 
 
 def settle_page(request: Request, session: Session, paying: PayingForm | None = None) -> HttpResponse:
-    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)})
+    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)},
+                                  profile=get_profile(session.ruleset))
     standings = selectors.session_standings(session=session, recent=0)
     return render(request, "tables/settle.html", {
         "s": standings, "session": session, "paying": paying, "settle_up": standings.settle_up,
@@ -97,7 +98,7 @@ def change_confirming(request: Request, session: Session) -> HttpResponseBase:
 
 
 def change_paying(request: Request, session: Session) -> HttpResponseBase:
-    form = PayingForm(request.POST)
+    form = PayingForm(request.POST, profile=get_profile(session.ruleset))
     if not form.is_valid() or not session.is_open:
         return settle_page(request, session, paying=form)
     services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])

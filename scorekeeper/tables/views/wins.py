@@ -38,8 +38,10 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
     if request.method == "GET":
         return _opened(request, session)
     entry = _posted_entry(request, session)
-    if not _saves(request, session):
-        return _tapped(request, session, entry)
+    return _save_new(request, session, entry) if _saves(request, session) else _tapped(request, session, entry)
+
+
+def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
     check = win_check(session=session, entry=entry)
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors))
@@ -149,13 +151,14 @@ def win_preview(request: Request, session: Session) -> HttpResponse:
     editing = _editing(request, session)
     entry = WinEntry.from_post(request.POST)
     context = win_context(session, entry, editing=editing)
-    preview = render_to_string("tables/win.html#preview", context, request)
-    if entry.mode == "tiles":  # typed tiles: redraw them and their score too, without touching the inputs
-        preview += render_to_string("tables/win.html#tiles-card", context | {"oob": True}, request)
-        preview += render_to_string("tables/win.html#tiles-score", context | {"oob": True}, request)
-    else:  # a figure typed past the limit asks beside it, at once
-        preview += render_to_string("tables/win.html#figure-limit", context | {"oob": True}, request)
-    return HttpResponse(preview)
+    parts = ["preview", *PREVIEW_ALSO[entry.mode]]
+    return HttpResponse("".join(render_to_string(f"tables/win.html#{part}", context | {"oob": part != "preview"},
+                                                 request) for part in parts))
+
+
+# Beside the preview: typed tiles redraw them and their score, without touching the inputs; a figure typed
+# past the limit asks beside it, at once.
+PREVIEW_ALSO = {"tiles": ("tiles-card", "tiles-score"), "figure": ("figure-limit",)}
 
 
 def _editing(request: Request, session: Session) -> Hand | None:
