@@ -36,9 +36,7 @@ def win(page: Page, winner: str, discarder: str, figure: str) -> None:
     settled(page)
     page.get_by_role("radio", name=f"Discard by {discarder}").click()
     settled(page)
-    page.get_by_role("radio", name=figure, exact=True).click()
-    settled(page)
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name=figure, exact=True).click()
     expect(page.locator(".hand-notice")).to_be_visible()
 
 
