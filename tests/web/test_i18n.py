@@ -235,7 +235,8 @@ def raw_values() -> set[str]:
     raw = {option["name"] for _key, option in house_options()}
     for _key, option in house_options():
         raw |= {str(v) for v in option["allowed"] if not isinstance(v, int) or isinstance(v, bool)}
-    return raw
+    # a coin's figure ("0.5", "10") is written the same in every language; its words say what it means
+    return {value for value in raw if not re.fullmatch(r"[0-9.]+", value)}
 
 
 OPTION_PAGES = ["/rules/zung-jung/", "/rules/hk-old/", "/rules/taizhou/", "/sessions/new/?ruleset=zung-jung",

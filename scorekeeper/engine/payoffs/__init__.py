@@ -24,7 +24,7 @@ from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
-from ..money import Payment, parse_amount
+from ..money import COINS, Payment, parse_amount
 from ..registry import MODULES
 from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
@@ -67,7 +67,8 @@ class Payoff:
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
-    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}  # name -> allowed values (first: default)
+    # name -> allowed values (first: default); every ruleset may round what changes hands to a coin
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"round_to": COINS}
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1

@@ -62,12 +62,15 @@ FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot
 # words: each option's label, each of its values, and what it does (said with the values' words, where the
 # engine's note names the raw values a table never types). An option without words here shows the engine's.
 OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
-                 "four_winds": _("Four winds")}
+                 "four_winds": _("Four winds"), "round_to": _("Round each payment to")}
 OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
     "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
     "classical_extras": {False: _("Off"), True: _("On")},
     "four_winds": {"off": _("Off"), "big": _("Big four winds only"), "big_or_little": _("Big or little four winds")},
+    "round_to": {"exact": _("Exact (nothing rounded)"), "0.01": _("0.01 (a cent)"), "0.1": _("0.1 (ten cents)"),
+                 "0.5": _("0.5 (half a unit)"), "1": _("1 (whole amounts)"), "5": _("5 (the nearest 5)"),
+                 "10": _("10 (the nearest 10)")},
 }
 OPTION_NOTES = {
     "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
@@ -77,6 +80,8 @@ OPTION_NOTES = {
                           "Classical tables count."),
     "four_winds": _("Four winds: 13 tai for the winner, 4 for a loser. Big four winds only: four wind sets. Big or "
                     "little: three wind sets and a wind eye count too."),
+    "round_to": _("The table's smallest coin: each amount that changes hands is rounded to it, halves up (a "
+                  "拉 debt of 86.25 is paid as 86 to the nearest 1). The screens show the exact amount beside it."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset

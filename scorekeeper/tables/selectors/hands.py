@@ -77,9 +77,12 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     """taiwan.md's pull ledger, hand by hand: what was added, grew, or left the chain, and how much of it
     really moved (rule 2 halves the new winner's debt to the holder before the chain is paid)."""
     old, new, moved = _debts(before), _debts(after), _debts(transfers)
+    exact = {(d["from"], d["to"]): d["exact"] for d in after if "exact" in d}
     lines = []
     for key, amount in new.items():
-        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)}
+        # a table paying in coins (round_to) reads the exact amount beside the coins
+        shown = money(amount) + (f" ({money(Decimal(str(exact[key])))})" if key in exact else "")
+        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": shown}
         if key not in old:
             lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
         elif old[key] != amount:
