@@ -97,8 +97,9 @@ class SessionForm(forms.Form):
             name = f"option_{option['name']}"
             label, note = option_label(option["name"]), option_note(option)
             if option["allowed"]:
+                # a form sent without the option (a script, an older page) plays the ruleset's default
                 self.fields[name] = forms.ChoiceField(
-                    label=label, help_text=note, initial=json.dumps(option["default"]),
+                    label=label, help_text=note, initial=json.dumps(option["default"]), required=False,
                     choices=[(json.dumps(v), option_value(option["name"], v)) for v in option["allowed"]])
             else:
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
@@ -151,7 +152,7 @@ class SessionForm(forms.Form):
         options = {}
         for option in self.profile.options():
             value = data.get(f"option_{option['name']}")
-            if value is None:
+            if value in (None, ""):
                 continue
             options[option["name"]] = json.loads(value) if option["allowed"] else _plain(value, option["default"])
         data["options"] = options
