@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+import uuid
 from decimal import Decimal
 
 from scorekeeper.tables import services
@@ -11,6 +13,11 @@ from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.seating import people_money, people_settle_up
 
 from web_helpers import rev
+
+
+NEW_SESSION = {"ruleset": "zung-jung", "east": "Ann", "south": "Bob", "west": "Cy", "north": "Di",
+               "first_dealer": "0", "pay_as_you_go": "tab", "stake_per_point": "1", "option_chicken": "1",
+               "option_payoff": '"competition"', "option_round_to": '"exact"'}
 
 
 def body(response) -> str:
@@ -139,3 +146,77 @@ def test_every_hand_row_says_its_money_sums_to_zero(client, make_session):
 
     assert history.count("Σ 0 ✓") == 1 and "The amounts sum to zero." in history  # the one hand's row
     assert screen.count("Σ 0 ✓") == 2  # the balances, and the hand among the last hands
+
+
+# -- a phone's offline queue ------------------------------------------------------------------
+def queue_body(session, changes):
+    return json.dumps({"device": str(uuid.uuid4()), "base": rev(session), "seen_next": 1, "changes": changes})
+
+
+def test_a_seat_change_kept_offline_is_saved_in_its_place(client, make_session):
+    session = make_session()
+    changes = [{"token": str(uuid.uuid4()), "kind": "seat", "fields": [["seat", "3"], ["newcomer", "Eve"]]},
+               {"token": str(uuid.uuid4()), "kind": "draw", "fields": []}]
+
+    response = client.post(f"/sessions/{session.pk}/queue/", queue_body(session, changes),
+                           content_type="application/json")
+
+    assert response.status_code == 200
+    assert [r["status"] for r in response.json()["results"]] == ["saved", "saved"]
+    assert session.hands.get(kind=Hand.Kind.SEAT).newcomer.name == "Eve"
+
+
+def test_a_queued_seat_change_the_page_would_refuse_is_refused_with_its_words(client, make_session):
+    session = make_session()
+    changes = [{"token": str(uuid.uuid4()), "kind": "seat", "fields": [["seat", "3"], ["newcomer", "Ann"]]}]
+
+    response = client.post(f"/sessions/{session.pk}/queue/", queue_body(session, changes),
+                           content_type="application/json")
+
+    assert response.status_code == 200
+    result = response.json()["results"][0]
+    assert result["status"] == "refused" and "Ann is already at the table" in result["message"]
+
+
+def test_an_edit_of_a_seat_change_from_the_queue_is_refused_clearly(client, make_session):
+    session = make_session()
+    sit_in(client, session, 3, "Eve")
+    change = session.hands.get(kind=Hand.Kind.SEAT)
+    changes = [{"token": str(uuid.uuid4()), "kind": "edit", "hand": change.pk, "fields": [["note", "x"]]}]
+
+    response = client.post(f"/sessions/{session.pk}/queue/", queue_body(session, changes),
+                           content_type="application/json")
+
+    assert response.status_code == 200
+    assert "A seat change is not edited" in response.json()["results"][0]["message"]
+
+
+# -- players' pages and stats ------------------------------------------------------------------
+def test_the_player_page_counts_each_hand_for_the_person_then_in_the_seat(client, make_session):
+    session = make_session()
+    figure_win(session, 3, 0, 10)  # Di wins
+    sit_in(client, session, 3, "Eve")
+    figure_win(session, 3, None, 20)  # Eve self-draws
+    eve = Player.objects.get(name="Eve")
+    di = Player.objects.get(name="Di")
+
+    from scorekeeper.tables.selectors import player_stats
+    eve_row, di_row = (player_stats(player=p).rulesets[0] for p in (eve, di))
+    people = {m.player.name: m.balance for m in people_money(session=session, replay=session_replay(session=session))}
+
+    assert (eve_row.hands, eve_row.wins, eve_row.self_draws, eve_row.net) == (1, 1, 1, people["Eve"])
+    assert (di_row.hands, di_row.wins, di_row.self_draws, di_row.net) == (1, 1, 0, people["Di"])
+    assert "Eve" in body(client.get(f"/players/{eve.pk}/"))
+
+
+def test_a_guest_tables_newcomer_is_kept_when_signing_up(anonymous):
+    response = anonymous.post("/sessions/new/", NEW_SESSION)
+    assert response.status_code == 302, body(response)
+    session = __import__("scorekeeper.tables.models", fromlist=["Session"]).Session.objects.get()
+    sit_in(anonymous, session, 3, "Eve")
+    anonymous.post("/accounts/signup/", {"username": "newbie", "password1": "mahjong at nine",
+                                         "password2": "mahjong at nine"})
+
+    change = session.hands.get(kind=Hand.Kind.SEAT)
+    assert change.newcomer.owner is not None and change.newcomer.owner.username == "newbie"
+    assert change.newcomer.name == "Eve"

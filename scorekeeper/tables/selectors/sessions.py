@@ -56,10 +56,12 @@ def known_players(*, owner: Any, guest_ids: list[int] | None = None) -> list[str
 
 
 def guest_players(*, session_ids: list[int]) -> list[Player]:
-    """The players seated in these sessions (a guest's), without an owner."""
+    """The players who sat in these sessions (a guest's), without an owner."""
     seats = Session.objects.filter(pk__in=session_ids, owner__isnull=True).values_list("east", "south", "west",
                                                                                         "north")
-    return list(Player.objects.filter(pk__in={pk for row in seats for pk in row}, owner__isnull=True))
+    sat_in = Hand.objects.filter(session_id__in=session_ids, newcomer__isnull=False).values_list("newcomer", flat=True)
+    found = {pk for row in seats for pk in row} | set(sat_in)
+    return list(Player.objects.filter(pk__in=found, owner__isnull=True))
 
 
 def share_links(*, session: Session) -> list[ShareLink]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from .. import services
@@ -14,7 +16,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
 from ..replay import session_replay
-from .base import Request, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
+from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
 from .hand_changes import told_what_changed
 from .wins import edit_win
 
@@ -56,6 +58,9 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
 def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
     if hand.kind == Hand.Kind.WIN:
         return edit_win(request, hand)
+    if hand.kind == Hand.Kind.SEAT:  # seating.py: made, undone or deleted, never edited
+        messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
+        return go_to(request, "history", hand.session)
     session = hand.session
     before = session_replay(session=session)
     form = _form(request.POST or None, session, hand, {"revision": session.revision} | _initial(hand))
