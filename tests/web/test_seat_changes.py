@@ -25,7 +25,7 @@ def body(response) -> str:
 
 
 def text(response) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body(response))).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body(response))).split()).replace(" ,", ",")
 
 
 def figure_win(session, winner, discarder, figure):
@@ -220,3 +220,54 @@ def test_a_guest_tables_newcomer_is_kept_when_signing_up(anonymous):
     change = session.hands.get(kind=Hand.Kind.SEAT)
     assert change.newcomer.owner is not None and change.newcomer.owner.username == "newbie"
     assert change.newcomer.name == "Eve"
+
+
+# -- an evening has a length -------------------------------------------------------------------
+def test_new_session_takes_a_length(client):
+    response = client.post("/sessions/new/", NEW_SESSION | {"length": "four_rounds"})
+    assert response.status_code == 302, body(response)
+    from scorekeeper.tables.models import Session
+    assert (Session.objects.get().length_rounds, Session.objects.get().length_hands) == (4, None)
+
+    refused = client.post("/sessions/new/", NEW_SESSION | {"length": "hands", "length_hands": ""})
+    assert refused.status_code == 422
+    assert "How many hands? Enter a number, like 16." in body(refused)
+
+
+def test_a_one_jiang_session_says_where_it_is_at_every_hand_and_offers_settle_up_after_north(client, make_session):
+    session = make_session("zung-jung")
+    session.length_rounds = 4
+    session.save()
+    winds = []
+    for hand in range(16):  # zung-jung: the deal passes every hand, so four rounds are 16 hands
+        screen = text(client.get(f"/sessions/{session.pk}/"))
+        where = re.search(r"(East|South|West|North) round, hand (\d) — the session ends after the North round", screen)
+        assert where, screen[:400]
+        winds.append((where.group(1), int(where.group(2))))
+        assert "length is reached" not in screen
+        figure_win(session, hand % 4, None, 8)
+
+    screen = text(client.get(f"/sessions/{session.pk}/"))
+    page = body(client.get(f"/sessions/{session.pk}/"))
+
+    assert winds == [(w, n) for w in ("East", "South", "West", "North") for n in (1, 2, 3, 4)]
+    assert "The North round is over: the session's length is reached. Settle up, or play on." in screen
+    assert page.index("length-reached") < page.index('class="seats"')  # at the top
+    assert session.hands.count() == 16 and Session_is_open(session)
+
+
+def Session_is_open(session) -> bool:
+    session.refresh_from_db()
+    return session.is_open  # offered, never forced
+
+
+def test_a_length_in_hands_counts_wins_and_draws_not_seat_changes(client, make_session):
+    session = make_session()
+    session.length_hands = 2
+    session.save()
+    figure_win(session, 0, 1, 8)
+    sit_in(client, session, 3, "Eve")
+    assert "hand 2 of 2" in text(client.get(f"/sessions/{session.pk}/"))
+    services.hand_record_draw(session=session)
+
+    assert "2 hands are played: the session's length is reached" in text(client.get(f"/sessions/{session.pk}/"))
