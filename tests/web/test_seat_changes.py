@@ -14,7 +14,6 @@ from scorekeeper.tables.seating import people_money, people_settle_up
 
 from web_helpers import rev
 
-
 NEW_SESSION = {"ruleset": "zung-jung", "east": "Ann", "south": "Bob", "west": "Cy", "north": "Di",
                "first_dealer": "0", "pay_as_you_go": "tab", "stake_per_point": "1", "option_chicken": "1",
                "option_payoff": '"competition"', "option_round_to": '"exact"'}
