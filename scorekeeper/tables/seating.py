@@ -33,7 +33,7 @@ from django.utils.translation import gettext
 from scorekeeper.engine.settle_up import settle_up
 
 from .models import Hand, Player, Session
-from .replay import Replay
+from .replay import Replay, session_replay
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,15 @@ def seating_of(*, session: Session, replay: Replay) -> Seating:
     if kept is None:
         kept = replay.__dict__["_seating"] = Seating(tuple(session.players), seat_changes(session, replay))
     return kept  # type: ignore[no-any-return]
+
+
+def names_at(*, session: Session, replay: Replay, index: int) -> list[str]:
+    """The names of the people in the seats at entry `index` (`len(hand_ids)`: the hand about to be played)."""
+    return seating_of(session=session, replay=replay).names_at(index)
+
+
+def seated_now(*, session: Session) -> tuple[Player, ...]:
+    return seating_of(session=session, replay=session_replay(session=session)).now
 
 
 def seat_changes(session: Session, replay: Replay) -> list[SeatChange]:

@@ -93,6 +93,7 @@ def test_someone_seated_cannot_sit_in_a_second_seat(client, make_session):
 
     assert response.status_code == 422
     assert "Bob is already at the table, in another seat." in body(response)
+    assert 'aria-describedby="typed-error"' in body(response)  # beside the field
     assert not session.hands.exists()
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from ..display.rulesets import get_profile
 from ..models import Hand, Player, Session
 from ..replay import Replay
+from ..seating import names_at
 from .check import win_check
 from .forms import DrawForm, SpotForm
 from .keypad import apply_actions
@@ -123,7 +124,7 @@ def queued_seat_change(*, seated: tuple[Player, ...], change: QueuedChange) -> t
     form = SeatChangeForm(change.fields, seated=seated, seat=int(seat))
     if not form.is_valid():
         raise ValidationError(_first_error(form.errors.get_json_data()))
-    return int(seat), form.cleaned_data["newcomer"]
+    return int(seat), form.cleaned_data["name"]
 
 
 def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
@@ -148,7 +149,8 @@ def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: Repl
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
     index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)
-    return SpotForm(change.fields, names=[p.name for p in session.players], dealer=replay.states[index].dealer)
+    return SpotForm(change.fields, names=names_at(session=session, replay=replay, index=index),
+                    dealer=replay.states[index].dealer)
 
 
 def _first_error(errors: dict[str, list[dict[str, str]]]) -> str:

@@ -16,6 +16,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
 from ..replay import session_replay
+from ..seating import names_at
 from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
 from .hand_changes import told_what_changed
 from .wins import edit_win
@@ -79,7 +80,10 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
 def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[str, Any]) -> PlainForm:
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(data, initial=initial)
-    return SpotForm(data, names=[p.name for p in session.players], dealer=_dealer(session, hand), initial=initial)
+    replay = session_replay(session=session)
+    index = replay.index_of(hand.pk) if hand.pk in replay.hand_ids else len(replay.hand_ids)
+    return SpotForm(data, names=names_at(session=session, replay=replay, index=index), dealer=_dealer(session, hand),
+                    initial=initial)
 
 
 def _initial(hand: Hand) -> dict[str, Any]:
@@ -99,7 +103,8 @@ def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
     replay = session_replay(session=session)
     index = replay.index_of(hand.pk) if editing else len(replay.hand_ids)
     context = {"session": session, "form": form, "editing": editing, "label": replay.label(index),
-               "dealer": session.players[replay.states[index].dealer].name, **(changed or {})}
+               "dealer": names_at(session=session, replay=replay, index=index)[replay.states[index].dealer],
+               **(changed or {})}
     status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
     return render(request, TEMPLATES[Hand.Kind(hand.kind)], context, status=status)
 

@@ -25,7 +25,7 @@ def seat_change_new(request: Request, session: Session, seat: int) -> HttpRespon
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, table, form)
     try:
-        hand = services.seat_change_record(session=session, seat=seat, name=form.cleaned_data["newcomer"],
+        hand = services.seat_change_record(session=session, seat=seat, name=form.cleaned_data["name"],
                                            token=form.cleaned_data["token"], revision=form.cleaned_data["revision"])
     except services.SessionChanged:
         fresh = SeatChangeForm(with_revision(request.POST, session), seated=table.seated, seat=seat)
