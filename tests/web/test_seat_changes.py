@@ -271,3 +271,15 @@ def test_a_length_in_hands_counts_wins_and_draws_not_seat_changes(client, make_s
     services.hand_record_draw(session=session)
 
     assert "2 hands are played: the session's length is reached" in text(client.get(f"/sessions/{session.pk}/"))
+
+
+def test_same_table_again_seats_the_four_at_the_table_at_its_end(client, make_session):
+    session = make_session()
+    figure_win(session, 1, 3, 30)
+    sit_in(client, session, 3, "Eve")
+    session.refresh_from_db()  # as the Settle-up page reads it
+    services.session_finish(session=session)
+
+    again, _ = services.session_again(session=session, first_dealer=0, token=uuid.uuid4())
+
+    assert [p.name for p in again.players] == ["Ann", "Bob", "Cy", "Eve"]

@@ -71,10 +71,11 @@ def share_links(*, session: Session) -> list[ShareLink]:
 
 def session_started(*, token: uuid.UUID | None, session: Session) -> Session | None:
     """The session that a "Same table again" form with this one-time token started from `session` (the same
-    table: ruleset, owner and players in their seats), if any."""
+    table: ruleset, owner and the players seated at its end in their seats), if any."""
     if token is None:
         return None
-    seats = {f"{seat}_id": getattr(session, f"{seat}_id") for seat in ("east", "south", "west", "north")}
+    seated = seating_of(session=session, replay=session_replay(session=session)).now
+    seats = {f"{seat}_id": player.pk for seat, player in zip(("east", "south", "west", "north"), seated)}
     return Session.objects.filter(start_token=token, ruleset=session.ruleset, owner=session.owner_id,
                                   **seats).first()
 
@@ -225,6 +226,8 @@ def deleted_label(*, session: Session, replay: Replay, hand: Hand) -> str:
     number = replay.number(min(index, len(replay.hand_ids)))
     if hand.kind == Hand.Kind.SPOT:
         return gettext("The on-the-spot payment in hand %(number)d") % {"number": number}
+    if hand.kind == Hand.Kind.SEAT:
+        return gettext("The seat change before hand %(number)d") % {"number": number}
     return gettext("Hand %(number)d") % {"number": number}
 
 

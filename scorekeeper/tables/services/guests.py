@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from ..models import Hand, Player, Session, ShareLink
+from ..seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
 from .sessions import player_get_or_create, session_create
@@ -61,8 +62,9 @@ def session_again(*, session: Session, first_dealer: int,
 
 @transaction.atomic
 def _same_table(session: Session, first_dealer: int, token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    seated = list(seated_now(session=session))  # those at the table at its end (people come and go)
     again = session_create(
-        ruleset=session.ruleset, names=[p.name for p in session.players], players=session.players,
+        ruleset=session.ruleset, names=[p.name for p in seated], players=seated,
         first_dealer=first_dealer, stakes=session.stakes, options=session.options, owner=session.owner,
         pay_as_you_go=session.pay_as_you_go, entry_mode=session.entry_mode, start_token=token,
         confirm_before_saving=session.confirm_before_saving, length_rounds=session.length_rounds,
