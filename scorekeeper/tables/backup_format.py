@@ -14,11 +14,16 @@ HAND_FIELDS = ("kind", "winner", "discarder", "responsible", "figure", "figure_f
 
 SEAT_FIELDS = ("winner", "discarder", "responsible", "spot_player", "spot_to")
 
+# A seat change (issue 23): the seat and the newcomer's name; null on every other hand, and absent from
+# backups made before seats changed hands (they import as they are).
+SEAT_CHANGE_FIELDS = ("seat", "newcomer")
+
 SESSION_FIELDS = ("format", "version", "ruleset", "stakes", "options", "players", "first_dealer", "status", "hands")
 
 # Backups from before the table chose how it pays have no `pay_as_you_go`: they take the ruleset's usual way,
 # as sessions of that time were migrated.
-OPTIONAL_FIELDS = ("pay_as_you_go",)
+# A session's length (issue 23) likewise: absent, it is open-ended.
+OPTIONAL_FIELDS = ("pay_as_you_go", "length_rounds", "length_hands")
 
 # Written for a person reading the file; a restore does not need them.
-INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances", "owed", "paid_at_the_table")
+INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances", "owed", "paid_at_the_table", "people")

@@ -72,6 +72,10 @@ class Session(models.Model):
     # The one-time token of the form that started it ("Same table again"): a double tap finds this session
     # instead of starting a second one.
     start_token = models.UUIDField(null=True, blank=True, unique=True)
+    # How long the table means to play (issue 23): rounds of the deal (1: 一圈, 4: 一將), or a number of
+    # hands, or neither (open-ended). Reaching it only offers Settle up: a table may play on.
+    length_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    length_hands = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -104,7 +108,10 @@ class HandQuerySet(models.QuerySet["Hand"]):
 
 
 class Hand(models.Model):
-    """One entry of a session: a win, a draw or (taiwan) an on-the-spot payment.
+    """One entry of a session: a win, a draw, (taiwan) an on-the-spot payment, or a seat change.
+
+    A seat change (`seat`, `newcomer`) is an entry between hands: from the next hand on, `newcomer`
+    sits in `seat` (tables/seating.py keeps who sat where; the engine sees only the seat).
 
     Seats are indexes 0-3 (E, S, W, N), as the engine counts them. A win holds either
     the table's figure (`figure` in `figure_field`) or the tiles (`tiles`: the engine's
@@ -115,6 +122,7 @@ class Hand(models.Model):
         WIN = "win", "Win"
         DRAW = "draw", "Draw"
         SPOT = "spot", "On the spot"
+        SEAT = "seat", "Seat change"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
     position = models.PositiveIntegerField()  # ordering key; gaps after a delete are fine
@@ -132,6 +140,8 @@ class Hand(models.Model):
     spot_player = models.PositiveSmallIntegerField(null=True, blank=True)
     spot_count = models.PositiveSmallIntegerField(null=True, blank=True)
     spot_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # a seat change: the seat changing hands
+    newcomer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     note = models.CharField(max_length=200, blank=True)
     # The form's one-time token: a second submit of the same form finds this hand
     # instead of recording it twice.

@@ -57,7 +57,8 @@ class Replay:
     checkpoints: MutableSequence[Any] = field(default_factory=list)
     fresh_from: int = 0  # the hands from here on were replayed for this Replay; those before were kept
     appended: bool = False  # the hands from `fresh_from` on are new ones, never saved before
-    spots: list[bool] | None = None  # which entries are on-the-spot payments, when known without `inputs`
+    # Which entries come between hands (on-the-spot payments, seat changes), when known without `inputs`.
+    spots: list[bool] | None = None
     balance_rows: Sequence[list[str]] | None = None  # each hand's running balances, when kept apart
 
     def every_balance(self) -> list[list[str]]:
@@ -78,10 +79,13 @@ class Replay:
         return kept
 
     def spot_flags(self) -> list[bool]:
-        """For each entry: an on-the-spot payment (taiwan), not a hand of its own."""
+        """For each entry: not a hand of its own (an on-the-spot payment, a seat change)."""
         if self.spots is None:
-            self.spots = ["spot" in given for given in self.inputs]
+            self.spots = [between_hands(given) for given in self.inputs]
         return self.spots
+
+    def is_seat_change(self, index: int) -> bool:
+        return self.is_spot(index) and "seat_change" in self.inputs[index]
 
     def is_spot(self, index: int) -> bool:
         flags = self.spot_flags()
@@ -139,7 +143,9 @@ class Replay:
         return numbers[index]
 
     def label(self, index: int) -> str:
-        """'Hand 3', or 'The on-the-spot payment in hand 4'."""
+        """'Hand 3', 'The on-the-spot payment in hand 4', or 'The seat change before hand 5'."""
+        if self.is_seat_change(index):
+            return gettext("The seat change before hand %(number)d") % {"number": self.number(index)}
         if self.is_spot(index):
             return gettext("The on-the-spot payment in hand %(number)d") % {"number": self.number(index)}
         return gettext("Hand %(number)d") % {"number": self.number(index)}
@@ -214,11 +220,11 @@ def replay_candidate(*, session: Session, replay: Replay, index: int, candidate:
     if candidate is None:
         del inputs[index], ids[index], spots[index]
     elif replacing:
-        inputs[index], spots[index] = candidate, "spot" in candidate
+        inputs[index], spots[index] = candidate, between_hands(candidate)
     else:
         inputs.insert(index, candidate)
         ids.insert(index, hand_id)
-        spots.insert(index, "spot" in candidate)
+        spots.insert(index, between_hands(candidate))
     after = _replayed_from(session, replay, index, inputs, ids, scored)
     after.spots = spots
     after.appended = candidate is not None and not replacing and not hand_id and index == len(replay.hand_ids)
@@ -230,7 +236,7 @@ def replay_appended(*, session: Session, base: Replay, hands: Sequence[Hand]) ->
     added = [settle_hand(session=session, hand=h) for h in hands]
     after = _replayed_from(session, base, len(base.inputs), _joined(base.inputs, added),
                            [*base.hand_ids, *([0] * len(hands))])
-    after.spots = [*base.spot_flags(), *("spot" in given for given in added)]
+    after.spots = [*base.spot_flags(), *(between_hands(given) for given in added)]
     after.appended = True
     return after
 
@@ -286,8 +292,16 @@ def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[
     }
 
 
+def between_hands(given: dict[str, Any]) -> bool:
+    """An entry that is no hand of its own: an on-the-spot payment, or a seat change (numbered with the
+    hand it comes before)."""
+    return "spot" in given or "seat_change" in given
+
+
 def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
     """One stored hand as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
+    if hand.kind == Hand.Kind.SEAT:
+        return {"seat_change": hand.seat}  # the engine sees the seat; who sits in is the app's (seating.py)
     if hand.kind == Hand.Kind.DRAW:
         return {"draw": True}
     if hand.kind == Hand.Kind.SPOT:

@@ -44,7 +44,8 @@ def read(*, session: Session) -> Replay | None:
     answer = {"ok": True, "ruleset": session.ruleset, "hands": Decoded(row[3] for row in rows), **ended}
     return Replay([row[0] for row in rows], Decoded(row[2] for row in rows), answer,
                   hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
-                  spots=[row[1] == Hand.Kind.SPOT for row in rows], balance_rows=Decoded(row[5] for row in rows))
+                  spots=[row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows],
+                  balance_rows=Decoded(row[5] for row in rows))
 
 
 def keep(*, session: Session, replay: Replay, valid: bool) -> None:

@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ..models import Session
 from ..replay import Replay, session_replay
+from ..seating import running_balances, seating_of
 from .money import money, signed
 
 # Okabe & Ito's colour-blind-safe hues (blue, vermillion, bluish green, reddish purple),
@@ -61,6 +62,8 @@ class Frame:
 
 
 MAX_POINTS = 300  # per line: about one per pixel of the plot on a phone
+# People come and go (issue 23): a line for everyone who played; beyond this many the chart shows the first ones.
+MAX_LINES = 12
 
 
 def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal]], width: int = 360,
@@ -68,8 +71,8 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     """The chart of `series` (per player, the balance after each hand), each line starting at 0.
 
     Built with ElementTree, so every name is escaped; that is why the result can be marked safe."""
-    if len(names) != len(series) or not 1 <= len(names) <= len(COLOURS):
-        raise ValueError(f"one series per player, 1 to {len(COLOURS)} players: {len(names)} names, "
+    if len(names) != len(series) or not 1 <= len(names) <= MAX_LINES:
+        raise ValueError(f"one series per player, 1 to {MAX_LINES} players: {len(names)} names, "
                          f"{len(series)} series")
     hands = len(series[0])
     if any(len(line) != hands for line in series):
@@ -125,13 +128,32 @@ def session_balance_chart(*, session: Session, width: int = 360, height: int = 2
     Kept with the replay (itself kept by revision) for each language and set of names: the next page
     of the same revision draws nothing again."""
     replay = session_replay(session=session)
-    names = [p.name for p in session.players]
+    names, series = _lines(session, replay)
+    names, series = names[:MAX_LINES], series[:MAX_LINES]
+    height += max(0, (len(names) + 1) // 2 - 2) * LEGEND_ROW  # a legend row more for each two past four
     drawn = replay.__dict__.setdefault("_charts", {})
     key = (get_language(), tuple(names), width, height)
     if key not in drawn:
-        drawn[key] = balance_chart_svg(names=names, series=balance_series(replay=replay), width=width,
-                                       height=height)
+        drawn[key] = balance_chart_svg(names=names, series=series, width=width, height=height)
     return drawn[key]  # type: ignore[no-any-return]
+
+
+def _lines(session: Session, replay: Replay) -> tuple[list[str], list[list[Decimal]]]:
+    """One line a person: per seat as the engine gives it when nobody changed seats, else everyone who
+    played, each balance split by who sat where (seating.running_balances)."""
+    if not seating_of(session=session, replay=replay).changes:
+        return [p.name for p in session.players], balance_series(replay=replay)
+    people, rows = running_balances(session=session, replay=replay)
+    spots = replay.spot_flags()
+    drawn = [row for row, spot in zip(rows, spots) if not spot]
+    if rows and spots[len(rows) - 1]:
+        drawn.append(rows[-1])
+    return [p.name for p in people], [list(line) for line in zip(*drawn)] if drawn else [[] for _ in people]
+
+
+def _turn(line: int) -> int:
+    """A fifth person's line (and on) shares a colour with an earlier one, never its dash and marker too."""
+    return (line + line // 4) % 4
 
 
 # -- scale -------------------------------------------------------------------------------
@@ -209,10 +231,10 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
 def _line(svg: ET.Element, frame: Frame, seat: int, name: str, values: list[Decimal]) -> None:
     points = [(frame.x(hand), frame.y(values[hand])) for hand in _drawn(values)]
     attrs = {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points), "fill": "none",
-             "stroke": COLOURS[seat], "stroke-width": "2", "stroke-linejoin": "round", "stroke-linecap": "round",
+             "stroke": COLOURS[seat % 4], "stroke-width": "2", "stroke-linejoin": "round", "stroke-linecap": "round",
              "class": f"series series-{seat}"}
-    if DASHES[seat]:
-        attrs["stroke-dasharray"] = DASHES[seat]
+    if DASHES[_turn(seat)]:
+        attrs["stroke-dasharray"] = DASHES[_turn(seat)]
     line = ET.SubElement(svg, "polyline", attrs)
     ET.SubElement(line, "title").text = f"{name}: {signed(values[-1])}"
     _marker(svg, seat, *points[-1])
@@ -233,8 +255,8 @@ def _drawn(values: list[Decimal]) -> list[int]:
 
 
 def _marker(svg: ET.Element, seat: int, x: float, y: float, size: float = 3.5) -> None:
-    colour = {"fill": COLOURS[seat], "stroke": "#ffffff", "stroke-width": "1"}
-    shape = MARKERS[seat]
+    colour = {"fill": COLOURS[seat % 4], "stroke": "#ffffff", "stroke-width": "1"}
+    shape = MARKERS[_turn(seat)]
     if shape == "circle":
         ET.SubElement(svg, "circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{size:.1f}", **colour})
         return
@@ -249,9 +271,9 @@ def _legend(svg: ET.Element, names: Sequence[str], values: list[list[Decimal]], 
     for seat, (name, line) in enumerate(zip(names, values)):
         x, y = 8 + column * (seat % 2), top + LEGEND_ROW * (seat // 2) + LEGEND_ROW / 2
         attrs = {"x1": f"{x:.1f}", "x2": f"{x + 22:.1f}", "y1": f"{y:.1f}", "y2": f"{y:.1f}",
-                 "stroke": COLOURS[seat], "stroke-width": "2"}
-        if DASHES[seat]:
-            attrs["stroke-dasharray"] = DASHES[seat]
+                 "stroke": COLOURS[seat % 4], "stroke-width": "2"}
+        if DASHES[_turn(seat)]:
+            attrs["stroke-dasharray"] = DASHES[_turn(seat)]
         ET.SubElement(group, "line", attrs)
         _marker(group, seat, x + 22, y)
         amount = _legend_amount(line[-1])

@@ -18,6 +18,7 @@ from ..backup_format import (
     HAND_FIELDS,
     INFORMATIONAL,
     OPTIONAL_FIELDS,
+    SEAT_CHANGE_FIELDS,
     SEAT_FIELDS,
     SESSION_FIELDS,
 )
@@ -49,13 +50,48 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
     session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
                       first_dealer=_first_dealer(data["first_dealer"]),
                       status=_status(data["status"]), finished_at=None,
-                      pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]))
+                      pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]),
+                      length_rounds=_length(data.get("length_rounds"), "length_rounds"),
+                      length_hands=_length(data.get("length_hands"), "length_hands"))
     session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
     if session.status == Session.Status.FINISHED:
         session.finished_at = _when(data.get("finished_at")) or timezone.now()
     if not isinstance(data["hands"], list):
         raise ValueError("The backup's 'hands' should be a list.")
-    return session, [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
+    hands = [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
+    _check_seating(session, hands)
+    return session, hands
+
+
+def _length(value: Any, name: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9999:
+        raise ValueError(f"The backup's {name!r} should be a whole number from 1, or null, not {value!r}.")
+    return value
+
+
+def _check_seating(session: Session, hands: list[Hand]) -> None:
+    """No seat change seats one person in two seats at once (names compared as the app compares them)."""
+    seated = [p.name.casefold() for p in session.players]
+    for number, hand in enumerate(hands, start=1):
+        if hand.kind == Hand.Kind.SEAT and hand.newcomer is not None and hand.seat is not None:
+            seated[hand.seat] = hand.newcomer.name.casefold()
+            if len(set(seated)) < len(seated):
+                raise ValueError(f"Hand {number} of the backup seats {hand.newcomer.name!r} in two seats at once.")
+
+
+def _seat_change(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """The seat-change fields as a Hand takes them: the newcomer an unsaved player, found or made on restore."""
+    seat, newcomer = raw.get("seat"), raw.get("newcomer")
+    if raw["kind"] != Hand.Kind.SEAT:
+        if seat is not None or newcomer is not None:
+            raise ValueError(f"{where}: seat and newcomer are for a seat change only; they should be null.")
+        return {}
+    name = " ".join(newcomer.split()) if isinstance(newcomer, str) else ""
+    if not name or len(name) > 40 or not printable_name(name):
+        raise ValueError(f"{where}: a seat change needs the newcomer's name, 1 to 40 printable characters.")
+    return {"seat": _seat(seat, f"{where}: seat", optional=False), "newcomer": Player(name=name)}
 
 
 def _object(value: Any, name: str) -> dict[str, Any]:
@@ -173,12 +209,12 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     for key in HAND_FIELDS:
         if key not in raw:
             raise ValueError(f"{where} has no {key!r}.")
-    unknown = sorted(set(raw) - set(HAND_FIELDS))
+    unknown = sorted(set(raw) - set(HAND_FIELDS) - set(SEAT_CHANGE_FIELDS))
     if unknown:
         raise ValueError(f"{where} has a field this app does not know: {unknown[0]!r}.")
     if raw["kind"] not in Hand.Kind.values:
         raise ValueError(f"{where}: kind {raw['kind']!r} should be one of: {', '.join(Hand.Kind.values)}.")
-    fields = dict(raw)
+    fields = {key: raw[key] for key in HAND_FIELDS} | _seat_change(raw, where)
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
     for key, limit in (("figure", 2**31 - 1), ("spot_count", 2**15 - 1)):

@@ -28,6 +28,7 @@ from ..replay import (
     session_replay,
     settle_hand,
 )
+from ..seating import names_at
 from ..selectors.hands import debt_changes
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 
@@ -66,7 +67,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     profile = get_profile(session.ruleset)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])
-    names = [p.name for p in session.players]
+    names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand
     _check_people(check, entry, profile)
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked

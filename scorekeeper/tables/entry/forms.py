@@ -74,6 +74,18 @@ class SessionForm(forms.Form):
         choices=list(enumerate(SEAT_WORDS)),
     )
 
+    # How long the table means to play (issue 23); open-ended unless chosen. Reaching it only offers Settle up.
+    length = forms.ChoiceField(
+        label=_("How long do you play?"), initial="open", required=False, widget=forms.RadioSelect,
+        choices=[("open", _("Open-ended")), ("one_round", _("One round (一圈)")),
+                 ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))],
+        error_messages={"invalid_choice": _("Choose how long you play.")})
+    length_hands = forms.IntegerField(
+        label=_("How many hands?"), required=False, min_value=1, max_value=999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"min_value": _("At least 1 hand."), "max_value": _("At most 999 hands."),
+                        "invalid": _("How many hands? Enter a number, like 16.")})
+
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
@@ -111,11 +123,20 @@ class SessionForm(forms.Form):
         return [(radio, self[name].id_for_label, " ".join(str(self[name].value() or "").split()))
                 for radio, (name, _label) in zip(self["first_dealer"], SEAT_FIELDS)]
 
+    def clean_length_hands(self) -> int | None:
+        hands: int | None = self.cleaned_data.get("length_hands")
+        if self.cleaned_data.get("length") == "hands" and not hands:
+            raise forms.ValidationError(gettext("How many hands? Enter a number, like 16."))
+        return hands
+
     def session_fields(self) -> dict[str, Any]:
         """What services.session_create takes, as the form read it."""
         data = self.cleaned_data
+        length = data.get("length") or "open"
         return {"ruleset": self.profile.key, "names": self.seat_names(), "first_dealer": data["first_dealer"],
-                "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"]}
+                "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"],
+                "length_rounds": {"one_round": 1, "four_rounds": 4}.get(length),
+                "length_hands": data.get("length_hands") if length == "hands" else None}
 
     def seat_names(self) -> list[str]:
         return [" ".join(self.cleaned_data[name].split()) for name, _ in SEAT_FIELDS]

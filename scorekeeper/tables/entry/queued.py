@@ -19,14 +19,16 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 
 from ..display.rulesets import get_profile
-from ..models import Hand, Session
+from ..models import Hand, Player, Session
 from ..replay import Replay
+from ..seating import names_at
 from .check import win_check
 from .forms import DrawForm, SpotForm
 from .keypad import apply_actions
+from .seat_change import SeatChangeForm
 from .win_fields import WinEntry
 
-NEW_HANDS = ("win", "draw", "spot")
+NEW_HANDS = ("win", "draw", "spot", "seat")  # seat: a seat change (fields `seat`, `newcomer`)
 CHANGES = ("edit", "delete", "restore")
 # One request carries at most this many changes; a longer queue is sent in several (its chain of
 # revisions lets each follow the one before: services.offline_queue).
@@ -102,6 +104,8 @@ def queued_hand(*, session: Session, change: QueuedChange, replay: Replay) -> tu
     made with it when the check made one; ValidationError with the form's words when the form would refuse."""
     editing = saved_hand(session=session, change=change) if change.kind == "edit" else None
     kind = editing.kind if editing is not None else change.kind
+    if kind == Hand.Kind.SEAT:  # as its page: a seat change is made, undone or deleted, never edited
+        raise ValidationError(gettext("A seat change is not edited: delete it, then make it again."))
     if kind == Hand.Kind.WIN:
         return _win(session, change, editing, replay)
     hand = editing or Hand(kind=kind)
@@ -109,6 +113,18 @@ def queued_hand(*, session: Session, change: QueuedChange, replay: Replay) -> tu
     if not form.is_valid():
         raise ValidationError(_first_error(form.errors.get_json_data()))
     return form.as_hand(hand), None
+
+
+def queued_seat_change(*, seated: tuple[Player, ...], change: QueuedChange) -> tuple[int, str]:
+    """A seat change kept offline: its seat and the newcomer's name, checked as the seat-change page checks
+    them; ValidationError with the page's words."""
+    seat = change.fields.get("seat", "")
+    if seat not in ("0", "1", "2", "3"):
+        raise ValidationError(gettext("Choose the seat that changes hands."))
+    form = SeatChangeForm(change.fields, seated=seated, seat=int(seat))
+    if not form.is_valid():
+        raise ValidationError(_first_error(form.errors.get_json_data()))
+    return int(seat), form.cleaned_data["name"]
 
 
 def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
@@ -133,7 +149,8 @@ def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: Repl
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
     index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)
-    return SpotForm(change.fields, names=[p.name for p in session.players], dealer=replay.states[index].dealer)
+    return SpotForm(change.fields, names=names_at(session=session, replay=replay, index=index),
+                    dealer=replay.states[index].dealer)
 
 
 def _first_error(errors: dict[str, list[dict[str, str]]]) -> str:

@@ -5,6 +5,7 @@ from .history import History, replay_changes, session_history
 from .money_rulesets import example_table, money_examples, money_stakes
 from .players import player_sessions, player_stats
 from .rules import ruleset_description, ruleset_descriptions
+from .seats import SeatChangeTable, seat_change_table
 from .sessions import (
     HandNotice,
     Seat,
@@ -25,5 +26,6 @@ __all__ = [
     "guest_players", "hand_get", "hand_notice", "hand_rows", "hand_title", "known_players", "money_examples",
     "money_stakes", "player_sessions", "player_stats", "replay_changes", "ruleset_description",
     "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history", "session_list",
-    "session_next_dealer", "session_standings", "session_started", "share_links",
+    "session_next_dealer", "session_standings", "session_started", "share_links", "SeatChangeTable",
+    "seat_change_table",
 ]

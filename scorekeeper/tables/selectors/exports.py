@@ -20,24 +20,28 @@ from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..models import Hand, Session
 from ..replay import Replay, session_replay
+from ..seating import people_money, running_balances, seating_of
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 # -- CSV -----------------------------------------------------------------------------------
 def session_csv(*, session: Session) -> str:
-    """One row per entry (wins, draws, on-the-spot payments) with its payments and the
-    running balances after it, for a spreadsheet. Amounts are the engine's exact decimals."""
+    """One row per entry (wins, draws, on-the-spot payments, seat changes) with its payments and the
+    running balances after it, for a spreadsheet. Amounts are the engine's exact decimals. Each row names
+    the people in the seats at that hand; the balance columns are per person, everyone who played."""
     replay = session_replay(session=session)
     profile = get_profile(session.ruleset)
-    names = [p.name for p in session.players]
-    hands = {h.pk: h for h in session.hands.all()}
+    seating = seating_of(session=session, replay=replay)
+    people, running = _running(session, replay)
+    hands = {h.pk: h for h in session.hands.select_related("newcomer")}
     out = io.StringIO()
     writer = csv.writer(out)
     header = ["entry", "hand", "kind", "dealer", "winner", "discarder", "responsible", "figure", "unit", "tiles"]
     header += ["loser points"] if profile.loser_points else []
     header += ["on the spot"] if profile.spots else []
+    header += ["seat change"] if seating.changes else []
     header += ["payments"] + ([_moved_column(session)] if profile.spots else [])
-    header += [f"{_cell(name)} balance" for name in names] + ["note"]
+    header += [f"{_cell(name)} balance" for name in people] + ["note"]
     writer.writerow(header)
     answers = replay.hands
     for index, hand_id in enumerate(replay.hand_ids):
@@ -45,11 +49,21 @@ def session_csv(*, session: Session) -> str:
         if hand is None:  # gone since this replay was made: the next export has it right
             continue
         answer = answers[index] if index < len(answers) else {}
-        writer.writerow(_csv_row(hand, answer, index, replay, profile, names))
+        row = _csv_row(hand, answer, index, replay, profile, seating.names_at(index), bool(seating.changes))
+        writer.writerow(row + running[index] + [_cell(hand.note)])
     if replay.ok:
         for what, amounts in _closing_rows(session, replay):
-            writer.writerow(["", "", what] + [""] * (len(header) - 3 - len(names) - 1) + amounts + [""])
+            writer.writerow(["", "", what] + [""] * (len(header) - 3 - len(people) - 1) + amounts + [""])
     return out.getvalue()
+
+
+def _running(session: Session, replay: Replay) -> tuple[list[str], list[list[str]]]:
+    """The balance columns' names and each entry's running balances: per seat as the engine gives them when
+    nobody changed seats, else per person (seating.running_balances)."""
+    if not seating_of(session=session, replay=replay).changes:
+        return [p.name for p in session.players], [list(map(str, a.get("balances", [""] * 4))) for a in replay.hands]
+    people, rows = running_balances(session=session, replay=replay)
+    return [p.name for p in people], [[format_amount(v) for v in row] for row in rows]
 
 
 def _moved_column(session: Session) -> str:
@@ -59,9 +73,14 @@ def _moved_column(session: Session) -> str:
 
 def _closing_rows(session: Session, replay: Replay) -> list[tuple[str, list[str]]]:
     """Below the hands, in the balance columns: what was paid at the table (pay as you go) and what is
-    still owed, which Settle up clears."""
-    paid = [("paid at the table", _paid_at_the_table(replay))] if session.pay_as_you_go else []
-    return paid + [("still owed", replay.owed)]
+    still owed, which Settle up clears; per person, in the order of the balance columns."""
+    people = people_money(session=session, replay=replay)
+    order = [p.name for p in seating_of(session=session, replay=replay).people]
+    if not seating_of(session=session, replay=replay).changes:
+        order = [p.name for p in session.players]
+    by_name = {m.player.name: m for m in people}
+    paid = [("paid at the table", [format_amount(by_name[n].paid) for n in order])] if session.pay_as_you_go else []
+    return paid + [("still owed", [format_amount(by_name[n].owed) for n in order])]
 
 
 def _paid_at_the_table(replay: Replay) -> list[str]:
@@ -69,7 +88,7 @@ def _paid_at_the_table(replay: Replay) -> list[str]:
 
 
 def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, profile: Profile,
-             names: list[str]) -> list[str]:
+             names: list[str], seat_changes: bool) -> list[str]:
     win = hand.kind == Hand.Kind.WIN
     figure, unit = _figure(hand, answer, profile) if win else ("", "")
     row = [str(index + 1), str(replay.number(index)), hand.get_kind_display().lower(),
@@ -81,12 +100,18 @@ def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, pro
         row.append(_loser_points(hand, answer, names) if win else "")
     if profile.spots:
         row.append(_spot(hand, names) if hand.kind == Hand.Kind.SPOT else "")
+    if seat_changes:
+        row.append(_seat_change(hand, names))
     row.append(_payments(answer.get("payments", []), names))
     if profile.spots:
         row.append(_payments(answer.get("transfers", []), names))
-    row += [str(b) for b in answer.get("balances", [""] * len(names))]
-    row.append(_cell(hand.note))
     return row
+
+
+def _seat_change(hand: Hand, names: list[str]) -> str:
+    if hand.kind != Hand.Kind.SEAT or hand.newcomer is None:
+        return ""
+    return f"{_cell(hand.newcomer.name)} sits in for {_cell(names[hand.seat or 0])}"
 
 
 def _cell(text: str) -> str:
@@ -153,7 +178,7 @@ def _payments(rows: list[dict[str, Any]], names: list[str]) -> str:
 def session_backup(*, session: Session) -> dict[str, Any]:
     """The session as the table entered it, JSON-ready (`json.dumps` needs no help)."""
     replay = session_replay(session=session)
-    hands = list(session.hands.order_by("position"))
+    hands = list(session.hands.select_related("newcomer").order_by("position"))
     if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
         hands = [h for h in hands if getattr(h, "deleted_at", None) is None]
     return {
@@ -164,11 +189,20 @@ def session_backup(*, session: Session) -> dict[str, Any]:
         "status": session.status, "created_at": session.created_at.isoformat(),
         "finished_at": session.finished_at.isoformat() if session.finished_at else None,
         "pay_as_you_go": session.pay_as_you_go,
-        "hands": [{name: _json_ready(getattr(hand, name)) for name in HAND_FIELDS} for hand in hands],
+        "length_rounds": session.length_rounds, "length_hands": session.length_hands,
+        "hands": [_backup_hand(hand) for hand in hands],
         "balances": replay.balances if replay.ok else None,
         "owed": replay.owed if replay.ok else None,
         **({"paid_at_the_table": _paid_at_the_table(replay)} if replay.ok and session.pay_as_you_go else {}),
+        # Per person (the balances above are per seat): everyone who played, as Settle up counts them.
+        "people": [{"name": m.player.name, "balance": format_amount(m.balance), "owed": format_amount(m.owed)}
+                   for m in people_money(session=session, replay=replay)] if replay.ok else None,
     }
+
+
+def _backup_hand(hand: Hand) -> dict[str, Any]:
+    fields = {name: _json_ready(getattr(hand, name)) for name in HAND_FIELDS}
+    return fields | {"seat": hand.seat, "newcomer": hand.newcomer.name if hand.newcomer else None}
 
 
 def _json_ready(value: Any) -> Any:

@@ -1,7 +1,7 @@
 """Reads about hands: one hand as the screens tell it, its payments and the pull ledger's changes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -13,7 +13,9 @@ from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago
 from ..models import Hand, Session
-from ..replay import HandState, Replay
+from ..replay import HandState, Replay, session_replay
+from ..seating import seating_of
+from .zero_sum import ZeroSum, payments_sum
 
 
 def hand_get(*, pk: int) -> Hand:
@@ -36,10 +38,19 @@ class HandRow:
     dealer_word: str = ""
     streak: int = 0
     score: dict[str, Any] | None = None
+    names: list[str] = field(default_factory=list)  # the people in the seats at this hand, E S W N
+
+    @property
+    def zero_sum(self) -> ZeroSum:
+        return payments_sum(self.payments + self.tracked)
 
 
 def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words."""
+    if hand.kind == Hand.Kind.SEAT:
+        newcomer = hand.newcomer.name if hand.newcomer else "?"
+        return gettext("%(newcomer)s sits in for %(leaving)s") % {
+            "newcomer": newcomer, "leaving": names[hand.seat or 0]}, hand.note
     if hand.kind == Hand.Kind.DRAW:
         return gettext("Draw"), hand.note
     if hand.kind == Hand.Kind.SPOT:
@@ -111,7 +122,8 @@ def _chain_end_line(payer: str, payee: str, owed: Decimal, moved: Decimal, payin
 
 
 def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[HandRow]:
-    names = [p.name for p in session.players]
+    """Each hand as the screens tell it, named by the people in the seats at that hand."""
+    seating = seating_of(session=session, replay=replay)
     profile = get_profile(session.ruleset)
     answers = replay.hands
     rows = []
@@ -121,6 +133,7 @@ def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[Ha
         except KeyError:  # saved after this replay was read: the next page load shows it
             continue
         answer = answers[index] if index < len(answers) else {}
+        names = seating.names_at(index)
         before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
         title, detail = hand_title(hand=hand, names=names, profile=profile)
         tracked = answer.get("tracked", [])
@@ -132,14 +145,15 @@ def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[Ha
             tracked=payments(names, tracked),
             tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
                                          paying=session.pay_as_you_go) if profile.spots else [],
-            score=answer.get("score"),
+            score=answer.get("score"), names=names,
         ))
     return rows
 
 
 def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str, str, str]]:
-    """The latest deleted hands, each with its headline, detail line and when it went, newest deletion first."""
-    names = [p.name for p in session.players]
+    """The latest deleted hands, each with its headline, detail line and when it went, newest deletion first
+    (named by the people seated now: a deleted hand has no place in the seating)."""
+    names = [p.name for p in seating_of(session=session, replay=session_replay(session=session)).now]
     profile = get_profile(session.ruleset)
     hands = session.hands.deleted().order_by("-deleted_at")[:limit]
     return [(hand, *hand_title(hand=hand, names=names, profile=profile), ago(hand.deleted_at)) for hand in hands]
@@ -148,8 +162,7 @@ def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str,
 def hand_sentence(*, session: Session, row: HandRow) -> str:
     """What a hand did, in one sentence, as the notice after a save says it: 'Cy won 5 fan off Di — Di paid
     Cy 23' (on a tab: owes); taiwan's dealer sum written out ('6 + 連2 5 = 11 fan'); 拉 debts as tracked."""
-    names = [p.name for p in session.players]
-    what = _what_happened(row, names, get_profile(session.ruleset))
+    what = _what_happened(row, row.names, get_profile(session.ruleset))
     verb = gettext("%(payer)s paid %(payee)s %(amount)s") if session.pay_as_you_go else \
         gettext("%(payer)s owes %(payee)s %(amount)s")
     money_words = [verb % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount)} for p in row.payments]

@@ -11,8 +11,9 @@ from django.utils.translation import gettext
 
 from ..display.money import money, payments, signed
 from ..display.words import WIND_NAMES, streak_text
-from ..models import SEATS, Hand, Session
+from ..models import Hand, Session
 from ..replay import HandState, Replay
+from ..seating import people_money, seating_of
 from .hands import HandRow, deleted_hands, hand_rows
 from .sessions import Standings, session_standings
 
@@ -37,8 +38,7 @@ def session_history(*, session: Session, page: int | str | None = 1) -> History:
 
 def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
     """What an edit, a delete or a restore of the entry with id `changed` did to the entries
-    after it, and to the balances."""
-    names = [p.name for p in session.players]
+    after it, and to the balances (each person's: people_money)."""
     if not after.ok:
         return [gettext("The session cannot be replayed: %(error)s") % {"error": after.error}]
     old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
@@ -47,20 +47,24 @@ def replay_changes(*, session: Session, before: Replay, after: Replay, changed: 
         later = [old[h] for h in after.hand_ids[after.index_of(changed) + 1:] if h in old]
         start = later[0] if later else len(before.hand_ids)
     lines = []
+    seating = seating_of(session=session, replay=after)
     for index, (hand_id, answer, state) in enumerate(zip(after.hand_ids, after.hands, after.states)):
         was_index = old.get(hand_id)
         if hand_id == changed or was_index is None or was_index < start:
             continue
-        deal = "spot" not in after.inputs[index]  # a payment on the spot has no deal of its own
-        changes = _hand_changes(names, before.hands[was_index], before.states[was_index], answer, state, deal)
+        deal = not after.is_spot(index)  # a payment on the spot, a seat change: no deal of its own
+        changes = _hand_changes(seating.names_at(index), before.hands[was_index], before.states[was_index],
+                                answer, state, deal)
         if changes:
             where = after.label(index)
             if before.number(was_index) != after.number(index):
                 where += gettext(" (was hand %(number)d)") % {"number": before.number(was_index)}
             lines.append(gettext("%(where)s: %(changes)s.") % {"where": where, "changes": gettext("; ").join(changes)})
-    if before.balances != after.balances:
-        moved = [f"{names[s]} {signed(before.balances[s])} → {signed(after.balances[s])}"
-                 for s in SEATS if Decimal(str(before.balances[s])) != Decimal(str(after.balances[s]))]
+    was = {m.player.pk: m.balance for m in people_money(session=session, replay=before)}
+    now = people_money(session=session, replay=after)
+    moved = [f"{m.player.name} {signed(was.get(m.player.pk, Decimal(0)))} → {signed(m.balance)}"
+             for m in now if was.get(m.player.pk, Decimal(0)) != m.balance]
+    if moved:
         lines.append(gettext("Balances: %(moves)s.") % {"moves": gettext(", ").join(moved)})
     return lines or [gettext("Nothing else changed: no later hand and no balance moved.")]
 

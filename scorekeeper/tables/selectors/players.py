@@ -17,6 +17,7 @@ from django.db.models import Q
 from ..display.rulesets import PROFILES, get_profile
 from ..models import Hand, Player, Session
 from ..replay import Replay, session_replay
+from ..seating import people_money, seating_of
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,10 @@ class PlayerStats:
 
 
 def player_sessions(*, player: Player) -> list[Session]:
-    """Every session the player sat in, oldest first."""
+    """Every session the player sat in, from the start or sitting in for someone, oldest first."""
     seated = Q(east=player) | Q(south=player) | Q(west=player) | Q(north=player)
-    sessions = Session.objects.filter(seated).select_related("east", "south", "west", "north")
+    sat_in = Hand.objects.live().filter(kind=Hand.Kind.SEAT, newcomer=player).values("session_id")
+    sessions = Session.objects.filter(seated | Q(pk__in=sat_in)).select_related("east", "south", "west", "north")
     return list(sessions.order_by("created_at", "pk"))
 
 
@@ -130,20 +132,23 @@ def player_stats(*, player: Player, sessions: list[Session] | None = None) -> Pl
             stats.skipped.append(session)
             continue
         row = by_ruleset.setdefault(session.ruleset, RulesetStats(session.ruleset))
-        seats = {seat for seat, p in enumerate(session.players) if p.pk == player.pk}
-        _count_session(row, session, seats, {h.pk: h for h in stored}, replay)
+        _count_session(row, session, player, {h.pk: h for h in stored}, replay)
     order = list(PROFILES)
     stats.rulesets = sorted(by_ruleset.values(), key=lambda r: order.index(r.ruleset) if r.ruleset in order else 99)
     return stats
 
 
-def _count_session(row: RulesetStats, session: Session, seats: set[int], hands: dict[int, Hand],
+def _count_session(row: RulesetStats, session: Session, player: Player, hands: dict[int, Hand],
                    replay: Replay) -> None:
+    """The player's hands: each counted for the person in the seat at that hand (seating.py)."""
     row.sessions += 1
-    row.net += sum((Decimal(replay.balances[seat]) for seat in seats), Decimal(0))
+    row.net += sum((m.balance for m in people_money(session=session, replay=replay) if m.player.pk == player.pk),
+                   Decimal(0))
+    seating = seating_of(session=session, replay=replay)
     for index, (hand_id, answer) in enumerate(zip(replay.hand_ids, replay.hands)):
         hand = hands.get(hand_id)
-        if hand is None or hand.kind == Hand.Kind.SPOT:
+        seats = {seat for seat, p in enumerate(seating.at(index)) if p.pk == player.pk}
+        if hand is None or hand.kind in (Hand.Kind.SPOT, Hand.Kind.SEAT) or not seats:
             continue
         row.hands += 1
         if hand.kind == Hand.Kind.DRAW:

@@ -17,9 +17,13 @@ from ..display.rulesets import Profile, get_profile
 from ..display.words import WIND_NAMES, wind_zh
 from ..models import SEATS, Hand, Player, Session, ShareLink
 from ..replay import HandState, Replay, session_replay
+from ..seating import PersonMoney, people_money, people_settle_up, seating_of
 from .hands import HandRow, hand_rows, hand_sentence
+from .length import SessionLength, session_length
+from .zero_sum import ZeroSum, zero_sum
 
 RECENT_HANDS = 5
+BETWEEN_HANDS = (Hand.Kind.SPOT, Hand.Kind.SEAT)  # entries the table does not count as hands
 
 # -- home ---------------------------------------------------------------------------
 def session_list(*, owner: Any = None, shared_ids: list[int] | None = None,
@@ -32,7 +36,8 @@ def session_list(*, owner: Any = None, shared_ids: list[int] | None = None,
         Session.objects.filter(mine | Q(pk__in=(shared_ids or []) + guest_ids))
         .select_related("east", "south", "west", "north")
         # Counted as every screen counts: hands are wins and draws; on-the-spot payments apart.
-        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True) & ~Q(hands__kind=Hand.Kind.SPOT)),
+        .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)
+                                   & ~Q(hands__kind__in=BETWEEN_HANDS)),
                   spot_count=Count("hands", filter=Q(hands__deleted_at__isnull=True, hands__kind=Hand.Kind.SPOT)))
         .order_by("-updated_at")
     )
@@ -51,10 +56,12 @@ def known_players(*, owner: Any, guest_ids: list[int] | None = None) -> list[str
 
 
 def guest_players(*, session_ids: list[int]) -> list[Player]:
-    """The players seated in these sessions (a guest's), without an owner."""
+    """The players who sat in these sessions (a guest's), without an owner."""
     seats = Session.objects.filter(pk__in=session_ids, owner__isnull=True).values_list("east", "south", "west",
                                                                                         "north")
-    return list(Player.objects.filter(pk__in={pk for row in seats for pk in row}, owner__isnull=True))
+    sat_in = Hand.objects.filter(session_id__in=session_ids, newcomer__isnull=False).values_list("newcomer", flat=True)
+    found = {pk for row in seats for pk in row} | set(sat_in)
+    return list(Player.objects.filter(pk__in=found, owner__isnull=True))
 
 
 def share_links(*, session: Session) -> list[ShareLink]:
@@ -64,10 +71,11 @@ def share_links(*, session: Session) -> list[ShareLink]:
 
 def session_started(*, token: uuid.UUID | None, session: Session) -> Session | None:
     """The session that a "Same table again" form with this one-time token started from `session` (the same
-    table: ruleset, owner and players in their seats), if any."""
+    table: ruleset, owner and the players seated at its end in their seats), if any."""
     if token is None:
         return None
-    seats = {f"{seat}_id": getattr(session, f"{seat}_id") for seat in ("east", "south", "west", "north")}
+    seated = seating_of(session=session, replay=session_replay(session=session)).now
+    seats = {f"{seat}_id": player.pk for seat, player in zip(("east", "south", "west", "north"), seated)}
     return Session.objects.filter(start_token=token, ruleset=session.ruleset, owner=session.owner_id,
                                   **seats).first()
 
@@ -84,7 +92,9 @@ def session_get(*, pk: int) -> Session:
 # -- the session screen ----------------------------------------------------------------
 @dataclass
 class Seat:
-    index: int
+    """A person's card: one seated now (`index` their seat), or one who left (`index` None)."""
+
+    index: int | None
     name: str
     wind: str
     balance: Decimal
@@ -92,6 +102,7 @@ class Seat:
     tally: int | None = None
     owed: Decimal = Decimal(0)  # still to collect (+) or to pay (-) at Settle up
     debts: str = ""  # taiwan's open 拉 debts this seat owes or is owed, in words, on its card
+    player_id: int = 0
 
     @property
     def paid(self) -> Decimal:
@@ -127,11 +138,22 @@ class Standings:
     streak: int
     tracked: list[Payment]
     recent: list[HandRow] = field(default_factory=list)
+    left: list[Seat] = field(default_factory=list)  # those who played and left, with their balances
+    length: SessionLength | None = None
+
+    @property
+    def everyone(self) -> list[Seat]:
+        return self.seats + self.left
 
     @property
     def settle_up(self) -> list[Payment]:
-        """The fewest payments that clear what is still owed."""
-        return payments([seat.name for seat in self.seats], self.replay.settle_up)
+        """The fewest payments that clear what everyone who played still owes."""
+        return [Payment(payer.name, payee.name, amount)
+                for payer, payee, amount in people_settle_up(session=self.session, replay=self.replay)]
+
+    @property
+    def zero_sum(self) -> ZeroSum:
+        return zero_sum(profile=self.profile, amounts=[seat.balance for seat in self.everyone])
 
     @property
     def hands_played(self) -> int:
@@ -139,7 +161,9 @@ class Standings:
 
     @property
     def spot_count(self) -> int:
-        return len(self.replay.hand_ids) - self.hands_played
+        """On-the-spot payments: the entries between hands that are not seat changes."""
+        between = sum(self.replay.spot_flags())
+        return between - len(seating_of(session=self.session, replay=self.replay).changes)
 
     @property
     def dealer(self) -> Seat:
@@ -202,6 +226,8 @@ def deleted_label(*, session: Session, replay: Replay, hand: Hand) -> str:
     number = replay.number(min(index, len(replay.hand_ids)))
     if hand.kind == Hand.Kind.SPOT:
         return gettext("The on-the-spot payment in hand %(number)d") % {"number": number}
+    if hand.kind == Hand.Kind.SEAT:
+        return gettext("The seat change before hand %(number)d") % {"number": number}
     return gettext("Hand %(number)d") % {"number": number}
 
 
@@ -220,17 +246,23 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
     replay = session_replay(session=session)
     profile = get_profile(session.ruleset)
     state = replay.next_state
-    names = [p.name for p in session.players]
-    seats = []
-    for seat in SEATS:
-        balance = Decimal(str(replay.balances[seat]))
-        tally = profile.starting_tally + int(balance) if profile.starting_tally else None
-        seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally,
-                          Decimal(str(replay.owed[seat])), seat_debts(seat, names, replay.tracked)))
+    names = seating_of(session=session, replay=replay).names_at(len(replay.hand_ids))
+    people = people_money(session=session, replay=replay)
+    cards = [_card(person, profile, state, names, replay) for person in people]
     latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
+    hand_number = replay.number(len(replay.hand_ids))
     return Standings(
-        session=session, profile=profile, replay=replay, seats=seats, state=state,
-        hand_number=replay.number(len(replay.hand_ids)), streak=state.continuations,
-        tracked=payments(names, replay.tracked),
+        session=session, profile=profile, replay=replay, seats=cards[:len(SEATS)], left=cards[len(SEATS):],
+        state=state, hand_number=hand_number, streak=state.continuations, tracked=payments(names, replay.tracked),
         recent=hand_rows(session=session, replay=replay, hands=latest),
+        length=session_length(session=session, state=state, hands_played=hand_number - 1),
     )
+
+
+def _card(person: PersonMoney, profile: Profile, state: HandState, names: list[str], replay: Replay) -> Seat:
+    tally = profile.starting_tally + int(person.balance) if profile.starting_tally else None
+    seat = person.seat
+    if seat is None:
+        return Seat(None, person.player.name, "", person.balance, False, tally, person.owed, player_id=person.player.pk)
+    return Seat(seat, person.player.name, state.seat_winds[seat], person.balance, seat == state.dealer, tally,
+                person.owed, seat_debts(seat, names, replay.tracked), person.player.pk)

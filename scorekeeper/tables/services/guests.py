@@ -20,7 +20,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from ..models import Player, Session, ShareLink
+from ..models import Hand, Player, Session, ShareLink
+from ..seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
 from .sessions import player_get_or_create, session_create
@@ -61,11 +62,13 @@ def session_again(*, session: Session, first_dealer: int,
 
 @transaction.atomic
 def _same_table(session: Session, first_dealer: int, token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    seated = list(seated_now(session=session))  # those at the table at its end (people come and go)
     again = session_create(
-        ruleset=session.ruleset, names=[p.name for p in session.players], players=session.players,
+        ruleset=session.ruleset, names=[p.name for p in seated], players=seated,
         first_dealer=first_dealer, stakes=session.stakes, options=session.options, owner=session.owner,
         pay_as_you_go=session.pay_as_you_go, entry_mode=session.entry_mode, start_token=token,
-        confirm_before_saving=session.confirm_before_saving)
+        confirm_before_saving=session.confirm_before_saving, length_rounds=session.length_rounds,
+        length_hands=session.length_hands)
     if session.owner_id is not None:
         return again, None
     return again, ShareLink.objects.create(session=again, role=ShareLink.Role.OWNER)
@@ -89,13 +92,19 @@ def _claim(session_id: int, owner: Any) -> Session | None:
     # An update, not save(): the claim is no play, so neither the revision nor `updated_at` (the home
     # page's order) changes; the replay names seats only, so it stays good.
     Session.objects.filter(pk=session.pk).update(owner=owner, **seats)
+    # Those who sat in for someone are merged by name too (a seat change names its newcomer).
+    changes = list(Hand.objects.filter(session=session, newcomer__isnull=False).select_related("newcomer"))
+    for change in changes:
+        name = change.newcomer.name if change.newcomer else ""
+        Hand.objects.filter(pk=change.pk).update(newcomer=player_get_or_create(name=name, owner=owner))
     ShareLink.objects.filter(session=session, role=ShareLink.Role.OWNER).delete()
-    _delete_unseated(left)
+    _delete_unseated([*left, *(change.newcomer for change in changes if change.newcomer is not None)])
     return Session.objects.get(pk=session.pk)
 
 
 def _delete_unseated(players: Sequence[Player]) -> None:
     for player in players:
         seated = Q(east=player) | Q(south=player) | Q(west=player) | Q(north=player)
-        if player.owner_id is None and not Session.objects.filter(seated).exists():
+        sat_in = Hand.objects.filter(newcomer=player).exists()
+        if player.owner_id is None and not sat_in and not Session.objects.filter(seated).exists():
             player.delete()

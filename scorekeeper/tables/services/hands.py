@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from ..models import Hand, Session
 from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
+from ..seating import check_session_seating
 from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
 
 
@@ -99,6 +100,8 @@ def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
     _check_live(hand)
     check_open(session)
     check_revision(session, revision)
+    if hand.kind == Hand.Kind.SEAT:
+        check_session_seating(session=session, changed=hand, removing=True)
     replay = session_replay(session=session)
     after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
     if not after.ok:
@@ -117,6 +120,8 @@ def hand_restore(*, hand: Hand) -> Hand:
     if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
         return hand
     check_open(session)
+    if hand.kind == Hand.Kind.SEAT:
+        check_session_seating(session=session, changed=hand)
     replay = session_replay(session=session)
     index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
     after = replay_candidate(session=session, replay=replay, index=index,
@@ -142,7 +147,7 @@ def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
 
 # What a player entered: two hands alike in these are the same entry sent twice.
 ENTERED = ("kind", "winner", "discarder", "responsible", "figure", "figure_field", "tiles", "loser_points", "events",
-           "spot_kind", "spot_player", "spot_count", "spot_to", "note")
+           "spot_kind", "spot_player", "spot_count", "spot_to", "seat", "newcomer_id", "note")
 
 
 def _sent_again(session: Session, saved: list[Hand], hands: Sequence[Hand]) -> list[Hand]:

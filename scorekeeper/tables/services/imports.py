@@ -10,7 +10,7 @@ from ..entry.backup import read_backup
 from ..models import Session
 from ..replay import Replay, fill_in_dice_players, replay_inputs, settle_hand
 from .hands import hands_append
-from .sessions import session_create
+from .sessions import player_get_or_create, session_create
 
 
 def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) -> Session:
@@ -34,7 +34,11 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
     with transaction.atomic():
         created = session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
                                  first_dealer=session.first_dealer, stakes=session.stakes, options=session.options,
-                                 owner=owner, pay_as_you_go=session.pay_as_you_go)
+                                 owner=owner, pay_as_you_go=session.pay_as_you_go,
+                                 length_rounds=session.length_rounds, length_hands=session.length_hands)
+        for hand in hands:  # a newcomer is the owner's player of that name, found or made like the four
+            if hand.newcomer is not None:
+                hand.newcomer = player_get_or_create(name=hand.newcomer.name, owner=owner)
         hands_append(session=created, hands=hands, after=replay)
         if session.status != created.status:
             created.status, created.finished_at = session.status, session.finished_at

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..entry.queued import Queue, QueuedChange, queued_hand, saved_hand
+from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
+from ..seating import seating_of
 from .hands import hand_delete, hand_replace, hand_restore, hands_append
+from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session
 
 SAVED, ALREADY, REFUSED, WAITING = "saved", "already", "refused", "waiting"
@@ -79,7 +81,7 @@ def _keep_chain(session: Session, queue: Queue) -> None:
 
 
 def _sent_before(session: Session, change: QueuedChange) -> Sent | None:
-    if change.kind in ("win", "draw", "spot"):
+    if change.kind in NEW_HANDS:
         hand_id = Hand.objects.filter(entry_token=change.token).values_list("pk", flat=True).first()
     else:
         hand_id = SentChange.objects.filter(token=change.token).values_list("hand_id", flat=True).first()
@@ -106,6 +108,12 @@ def _append(session: Session, change: QueuedChange) -> int:
     return hands_append(session=session, hands=[hand], token=str(change.token), after=after)[0].pk
 
 
+def _seat_change(session: Session, change: QueuedChange) -> int:
+    seated = seating_of(session=session, replay=session_replay(session=session)).now
+    seat, name = queued_seat_change(seated=seated, change=change)
+    return seat_change_record(session=session, seat=seat, name=name, token=str(change.token)).pk
+
+
 def _edit(session: Session, change: QueuedChange) -> int:
     hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
     hand_replace(hand=hand, after=after)
@@ -130,5 +138,6 @@ def _noted(session: Session, change: QueuedChange, hand: Hand) -> int:
 
 
 SAVERS: dict[str, Callable[[Session, QueuedChange], int]] = {
-    "win": _append, "draw": _append, "spot": _append, "edit": _edit, "delete": _delete, "restore": _restore,
+    "win": _append, "draw": _append, "spot": _append, "seat": _seat_change,
+    "edit": _edit, "delete": _delete, "restore": _restore,
 }

@@ -14,8 +14,15 @@ from ..display import money as amounts
 from ..display import names, rulesets, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
+from ..seating import seated_now
 
 register = template.Library()
+
+
+@register.filter
+def seated(session: Any) -> tuple[Any, ...]:
+    """The people in the four seats now (people come and go: tables/seating.py)."""
+    return seated_now(session=session)
 
 
 def _tile_html(tile: TileFace, extra: str = "") -> SafeString:

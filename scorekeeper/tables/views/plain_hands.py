@@ -4,9 +4,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from .. import services
@@ -14,7 +16,8 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
 from ..replay import session_replay
-from .base import Request, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
+from ..seating import names_at
+from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
 from .hand_changes import told_what_changed
 from .wins import edit_win
 
@@ -56,6 +59,9 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
 def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
     if hand.kind == Hand.Kind.WIN:
         return edit_win(request, hand)
+    if hand.kind == Hand.Kind.SEAT:  # seating.py: made, undone or deleted, never edited
+        messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
+        return go_to(request, "history", hand.session)
     session = hand.session
     before = session_replay(session=session)
     form = _form(request.POST or None, session, hand, {"revision": session.revision} | _initial(hand))
@@ -74,7 +80,10 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
 def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[str, Any]) -> PlainForm:
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(data, initial=initial)
-    return SpotForm(data, names=[p.name for p in session.players], dealer=_dealer(session, hand), initial=initial)
+    replay = session_replay(session=session)
+    index = replay.index_of(hand.pk) if hand.pk in replay.hand_ids else len(replay.hand_ids)
+    return SpotForm(data, names=names_at(session=session, replay=replay, index=index), dealer=_dealer(session, hand),
+                    initial=initial)
 
 
 def _initial(hand: Hand) -> dict[str, Any]:
@@ -94,7 +103,8 @@ def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
     replay = session_replay(session=session)
     index = replay.index_of(hand.pk) if editing else len(replay.hand_ids)
     context = {"session": session, "form": form, "editing": editing, "label": replay.label(index),
-               "dealer": session.players[replay.states[index].dealer].name, **(changed or {})}
+               "dealer": names_at(session=session, replay=replay, index=index)[replay.states[index].dealer],
+               **(changed or {})}
     status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
     return render(request, TEMPLATES[Hand.Kind(hand.kind)], context, status=status)
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -19,6 +18,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
+from ..seating import people_money, seated_now
 from . import access
 from .base import HEAVY_REQUESTS, Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
 
@@ -37,7 +37,7 @@ class QuickLine:
 
 
 def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
-    names = [p.name for p in session.players]
+    names = [p.name for p in seated_now(session=session)]
     profile = get_profile(session.ruleset)
     replay = result.replay
     start = len(replay.hand_ids) - len(result.hands) if replay is not None else 0
@@ -89,7 +89,7 @@ def _saved(request: Request, session: Session, result: QuickEntryResult) -> Http
 
 
 def _checked_context(session: Session, result: QuickEntryResult) -> dict[str, Any]:
-    after = [(p.name, Decimal(b)) for p, b in zip(session.players, result.replay.balances)] \
+    after = [(m.player.name, m.balance) for m in people_money(session=session, replay=result.replay)] \
         if result.ok and result.replay is not None else []
     on_lines = {line.error for line in result.lines}
     return {"result": result, "lines": quick_lines(session, result), "checked": True, "after": after,

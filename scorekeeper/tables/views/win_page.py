@@ -15,6 +15,7 @@ from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_u
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
+from ..seating import names_at
 
 
 @dataclass
@@ -44,8 +45,8 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
     profile = get_profile(session.ruleset)
     replay = session_replay(session=session)
     check = win_check(session=session, entry=entry, editing=editing, replay=replay)
-    names = [p.name for p in session.players]
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
+    names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand
     state = check.state
     shown_errors = {("form" if k == "__all__" else k): v for k, v in (errors or {}).items()}
     return {

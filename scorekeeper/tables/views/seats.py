@@ -1,0 +1,43 @@
+"""A seat changes hands: "Eve sits in for Di from hand 12", two taps from the seat card (issue 23)."""
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponseBase
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from .. import selectors, services
+from ..entry.seat_change import SeatChangeForm
+from ..models import SEATS, Session
+from .base import Request, latest, open_session, refusal_status, saved_notice, with_revision
+
+
+@require_http_methods(["GET", "POST"])
+@open_session("score", open_only=True)
+def seat_change_new(request: Request, session: Session, seat: int) -> HttpResponseBase:
+    if seat not in SEATS:
+        raise Http404("Seats are 0-3")
+    table = selectors.seat_change_table(session=session, seat=seat)
+    form = SeatChangeForm(request.POST or None, seated=table.seated, seat=seat,
+                          initial={"token": uuid.uuid4(), "revision": session.revision})
+    if request.method != "POST" or not form.is_valid():
+        return _page(request, session, table, form)
+    try:
+        hand = services.seat_change_record(session=session, seat=seat, name=form.cleaned_data["name"],
+                                           token=form.cleaned_data["token"], revision=form.cleaned_data["revision"])
+    except services.SessionChanged:
+        fresh = SeatChangeForm(with_revision(request.POST, session), seated=table.seated, seat=seat)
+        return _page(request, session, table, fresh, latest(session))
+    except ValidationError as error:
+        form.add_error(None, error.messages[0])
+        return _page(request, session, table, form)
+    return saved_notice(request, session, hand)
+
+
+def _page(request: Request, session: Session, table: selectors.SeatChangeTable, form: SeatChangeForm,
+          changed: dict[str, object] | None = None) -> HttpResponseBase:
+    status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
+    return render(request, "tables/seat_change.html", {"session": session, "table": table, "form": form,
+                                                       **(changed or {})}, status=status)
