@@ -16,7 +16,7 @@ Decisions where the contract is silent:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -270,6 +270,12 @@ def _count(data: Mapping[str, Any], name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise EngineError(BAD_FIELD, f"{name!r} must be a whole number 0 or more, not {value!r}")
     return value
+
+
+def is_allowed(value: Any, allowed: Sequence[Any]) -> bool:
+    """One of an option's allowed values, of the same JSON type: Python counts True as 1 and
+    False as 0, so `"chicken": true` would otherwise pass as 1 (zung-jung.md: 1, 0 or "no")."""
+    return any(type(value) is type(a) and value == a for a in allowed)
 
 
 def _options(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -175,6 +175,10 @@ def is_last_wall_tile(f: Facts) -> bool:
     return "last_tile" in f.events
 
 
+def is_last_discard(f: Facts) -> bool:
+    return "last_discard" in f.events
+
+
 def is_kong_replacement(f: Facts) -> bool:
     return "kong_replacement" in f.events
 

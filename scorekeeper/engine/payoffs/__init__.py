@@ -16,6 +16,7 @@ Shared decisions where the pages are silent:
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -23,6 +24,7 @@ from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
+from ..hand import is_allowed
 from ..money import Payment, parse_amount
 from ..registry import MODULES
 from ..session import SEATS, Spot, Win
@@ -100,9 +102,9 @@ class Payoff:
         options = dict(raw)
         for name, allowed in self.settlement_options.items():
             value = options.setdefault(name, allowed[0])
-            if value not in allowed:
-                raise EngineError(BAD_FIELD, f"option {name!r} is {value!r}: it must be one of "
-                                             f"{', '.join(repr(a) for a in allowed)}")
+            if not is_allowed(value, allowed):  # as the scorer checks them: true is not 1
+                raise EngineError(BAD_FIELD, f"option {name!r} is {json.dumps(value, default=repr)}: it must be "
+                                             f"one of {', '.join(json.dumps(a) for a in allowed)}")
         return options
 
     # -- dealers and winds -----------------------------------------------------
