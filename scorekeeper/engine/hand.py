@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BAD_FIELD, BAD_MELD, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
+from .errors import BAD_FIELD, BAD_MELD, BAD_TILE, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
 from .groups import CHOW, KONG, PUNG, Group
 from .tiles import BONUS_BASE, WIND_LETTERS, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
 
@@ -168,6 +168,17 @@ def check_copies(hand: Hand) -> None:
         if n > limit:
             each = "there is only one of each flower and season" if limit == 1 else "there are only 4 of each tile"
             raise EngineError(TOO_MANY_COPIES, f"{n} copies of {tile_code(kind)}: {each}")
+
+
+def check_flowers_apart(hand: Hand) -> None:
+    """Flowers and seasons only in `bonus_tiles`, and nothing else there (a ruleset playing them
+    as bonus tiles asks it)."""
+    for kind in hand.all_tiles():
+        if kind >= BONUS_BASE:
+            raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")
+    for kind in hand.bonus_tiles:
+        if kind < BONUS_BASE:
+            raise EngineError(BAD_FIELD, f"'bonus_tiles' holds flowers and seasons (1f-8f), not {tile_code(kind)}")
 
 
 def _text(data: Mapping[str, Any], name: str, *, required: bool = False) -> str | None:

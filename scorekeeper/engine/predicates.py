@@ -212,3 +212,8 @@ def has_all_four_flowers(f: Facts) -> bool:
 
 def has_all_four_seasons(f: Facts) -> bool:
     return set(range(BONUS_BASE + 4, BONUS_BASE + 8)) <= set(f.hand.bonus_tiles)
+
+
+def has_flower_sets(f: Facts) -> int:
+    """Complete sets of four: the four flowers, the four seasons."""
+    return has_all_four_flowers(f) + has_all_four_seasons(f)

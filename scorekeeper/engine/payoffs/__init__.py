@@ -4,8 +4,8 @@ A `Payoff` declares its fields and stakes as class attributes, with what a table
 enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
 ...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
-`spot_payments` (taiwan) and `carry`/`close` (taiwan's pull ledger; elsewhere money
-moves at once). `payoff_for("taiwan")` (or a ruleset's
+`spot_payments` and `deal_after_spot` (taiwan, hk-faan) and `carry`/`close` (taiwan's
+pull ledger; elsewhere money moves at once). `payoff_for("taiwan")` (or a ruleset's
 `payoff`) finds a module by key in `registry.MODULES`.
 
 Shared decisions where the pages are silent:
@@ -86,6 +86,7 @@ class Payoff:
     dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
     game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
     spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
+    figure_answer: ClassVar[str] = ""  # the field a win's answer gives its figure in, where the page asks one
 
     # -- the session's stakes and options --------------------------------------
     def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:
@@ -141,6 +142,10 @@ class Payoff:
 
     def spot_payments(self, spot: Spot, deal: Deal, table: Table) -> list[Payment]:
         raise EngineError(BAD_FIELD, f"{self.name} has no on-the-spot payments")
+
+    def deal_after_spot(self, spot: Spot, deal: Deal, table: Table) -> Deal:
+        """The deal after an on-the-spot entry: unchanged (taiwan.md), unless it ends the hand."""
+        return deal
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""
