@@ -47,7 +47,7 @@ SPOT_LABELS = {
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
               for kind, needs in payoff_for(key).spot_needs.items()}
 FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"), "pattern_fan": _("Fan before the dealer bonus"),
-                 "points": _("Points")}
+                 "points": _("Points"), "faan": _("Faan")}
 # The wild tile by its kind: the field's label, and its line on the keypad.
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
