@@ -7,24 +7,19 @@ scores exactly `limit_faan`, listed alone. A hand under `min_faan` (the sum befo
 cap, flower faan included) is no win. The money is the settlement's (payoffs/hk_faan.py).
 
 Decisions where the page is silent:
-- Nine Gates is the page's 14-tile condition: the 14 tiles, one suit and no melds, hold
-  1112345678999 and one more of the suit, whatever the 13 before the win were (hk-old
-  asks the 13 to be the gates exactly; `predicates.has_nine_gates` is that test).
-- A hand meeting several limit hands lists the first in the page's order; `raw_faan` of
-  a limit hand is `limit_faan` (nothing else counts to add up).
-- `limit` is true when the sum reaches `limit_faan` (爆棚), so a sum of exactly the
-  limit is a limit too; `raw_faan` then shows it was not lowered.
-- Of two arrangements the one with more faan before the cap is scored (the answer's
-  `raw_faan` is the hand's best).
-- The minimum's refusal names the hand's faan and the table's minimum; a hand of seven
-  pairs is told so in its refusal, since tables that play other rules expect it to win.
+- Nine Gates is the page's 14-tile condition, unlike hk-old's and zung-jung's
+  (`predicates.has_nine_gates`: the 13 before the win are the gates exactly): the 14
+  tiles hold 1112345678999 and one more of the suit, whatever the hand waited on.
+- `raw_faan` of a limit hand is `limit_faan`: nothing else counts, so nothing adds up.
+- Where two arrangements reach the limit, the one with more faan before the cap is
+  scored, so `raw_faan` is the hand's best.
+- A hand of seven pairs is told so in its refusal (`not_winning`): tables used to other
+  rules expect it to win.
 - `bonus_tiles` holds only flowers and seasons: a playing tile there is `bad_field`, a
   flower among the playing tiles `bad_tile` (as in hk-old).
-- The events that count nothing (`ready_first_turn`, `three_golds`, `robbing_gold`) are
-  accepted and ignored, as the page says; `human` is refused with its reason.
-- The options are the page's, checked by JSON type (`min_faan: true` is `bad_field`);
-  the settlement's (`payout`, `discard_pays`, `robbed_kong_pays`, `draw_keeps_deal`) are
-  accepted by `score` too and change no faan.
+- Options are checked by JSON type: `min_faan: true` or `flowers: 1` is `bad_field`.
+- The README's rule that 天糊 is a self-draw and 地糊 a discard, neither with a meld, is
+  the event check every ruleset shares (hand.py); this module checks whose win each is.
 """
 from __future__ import annotations
 
@@ -126,11 +121,11 @@ class HongKongFaan(Ruleset):
             raise EngineError(BAD_FIELD, "kong_replacement (槓上開花) needs a kong among the melds: "
                                          "the replacement tile is drawn after a kong")
         if "heavenly" in hand.events and not hand.dealer:
-            raise EngineError(BAD_FIELD, "heavenly (天糊) is the dealer's win on the dealt tiles: the hand "
-                                         "needs \"dealer\": true")
+            raise EngineError(BAD_FIELD, "heavenly (天糊) is the dealer's win on the dealt tiles, and this "
+                                         "winner is not the dealer")
         if "earthly" in hand.events and hand.dealer:
-            raise EngineError(BAD_FIELD, "earthly (地糊) is a win on the dealer's first discard: the dealer "
-                                         "cannot have it")
+            raise EngineError(BAD_FIELD, "earthly (地糊) is a win on the dealer's first discard, and this "
+                                         "winner is the dealer")
 
     def score(self, hand: Hand) -> Score:
         best = super().score(hand)
