@@ -14,9 +14,9 @@ Decisions where the page is silent:
 - A false win is entered once per offence: `count` other than 1 is `bad_field` (each one
   ends a hand and moves the deal), and so is `to` (the offender pays all three others).
 - `responsible` null is nobody, as if left out; on a self-draw it may be any loser.
-- A figure is checked against the session's `min_faan` and `limit_faan`; a hand given
-  by tiles is scored with them, so its total always fits.
-- The answer of every win carries its `faan`, from the figure or the scored hand.
+- Every win's faan, a figure or a scored hand's total, is checked against the session's
+  `min_faan` and `limit_faan`: a hand's own `options` may score it under another limit,
+  but the table pays within its own.
 - `figure_limit` (where the app asks before saving a figure) is the default limit, 10.
 """
 from __future__ import annotations
