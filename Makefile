@@ -11,7 +11,7 @@ WORKERS ?= 4
 # PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
 DB_POOL_SIZE ?= 8
 
-.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web chromium messages
+.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web bench-offline chromium messages
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -78,6 +78,10 @@ bench: $(VENV)/.installed-bench
 
 bench-web: $(VENV)/.installed-dev
 	$(PY) benchmarks/web.py
+
+# Sending the hands a phone kept offline: gunicorn and Debian's chromium (benchmarks/offline_send.py).
+bench-offline: $(VENV)/.installed-dev chromium
+	env -u DATABASE_URL $(PY) benchmarks/offline_send.py
 
 $(VENV)/.created:
 	@$(PYTHON) -c "import ensurepip" 2>/dev/null || { \

@@ -8,7 +8,13 @@ Decisions where the contract is silent:
   otherwise be silently ignored and the hand scored wrong.
 - An event must fit how the hand was won (README.md, `events`), checked here once for
   every ruleset: a wall-tile event with a discard, or a claimed-tile event with a
-  self-draw, is `bad_field`, never scored.
+  self-draw, is `bad_field`, never scored. So are `heavenly` on a discard and
+  `earthly` on a self-draw, and either with any meld, a concealed kong included
+  (ruling 2026-11-25; Zung Jung 9.4.1): both are won on the tiles as dealt.
+- These checks come before the tile checks (copies, count): a hand whose events cannot
+  be is refused for that, whatever else is wrong with its tiles.
+- Whether the winner is the dealer (heavenly) or not (earthly) is not checked here:
+  the README does not ask it of every ruleset, and a page that does checks it itself.
 - A loser's hand (`role: "loser"`, taizhou) takes no events: events say how the
   winner won, and a loser's hand has no win to fit them to (`bad_field`, as its
   `winning_tile` is).
@@ -22,7 +28,7 @@ from typing import Any
 
 from .errors import BAD_FIELD, BAD_MELD, BAD_TILE, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
 from .groups import CHOW, KONG, PUNG, Group
-from .tiles import BONUS_BASE, WIND_LETTERS, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
+from .tiles import BONUS_BASE, WIND_LETTERS, format_tiles, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
 
 MELD_KINDS = ("chow", "pung", "kong", "concealed_kong")
 EVENTS = frozenset({
@@ -42,7 +48,12 @@ EVENT_WINS = {
     "robbing_gold": ("self_draw", "won on the gold turned up at the start"),
     "last_discard": ("discard", "won on the last discard"),
     "robbing_kong": ("discard", "won on the tile added to a kong"),
+    "heavenly": ("self_draw", "won on the dealer's dealt tiles"),
+    "earthly": ("discard", "won on the dealer's first discard"),
 }
+# README.md, `events` (ruling 2026-11-25; Zung Jung 9.4.1): won on the tiles as dealt, so before any
+# meld, a concealed kong included
+UNMELDED_EVENTS = frozenset({"heavenly", "earthly"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +147,8 @@ def read_hand(data: Any) -> Hand:
 
 
 def check_events_fit(hand: Hand) -> None:
-    """Each event names how the hand was won: it must agree with `win` (README.md, `events`)."""
+    """Each event names how the hand was won: it must agree with `win`, and a hand won on the
+    tiles as dealt has no meld (README.md, `events`)."""
     if hand.is_loser:
         if hand.events:
             raise EngineError(BAD_FIELD, f"a loser's hand has no events ({', '.join(sorted(hand.events))}): "
@@ -146,6 +158,15 @@ def check_events_fit(hand: Hand) -> None:
         needed, meaning = EVENT_WINS[event]
         if needed != hand.win:
             raise EngineError(BAD_FIELD, f"{event} ({meaning}) needs win {needed}: the hand says {hand.win}")
+        if event in UNMELDED_EVENTS and hand.melds:
+            raise EngineError(BAD_FIELD, f"{event} ({meaning}) is won before any meld is made, a concealed "
+                                         f"kong included: this hand has {_meld_words(hand.melds[0])}")
+
+
+def _meld_words(meld: Meld) -> str:
+    """'an exposed pung 777p', 'a concealed kong 5555p': a meld as a player names it."""
+    kind = "a concealed kong" if meld.is_concealed else f"an exposed {meld.kind}"
+    return f"{kind} {format_tiles(meld.tiles)}"
 
 
 def check_tile_count(hand: Hand, hand_size: int) -> None:

@@ -2,8 +2,10 @@
 
 The session's own fields are read once (`read_session`); each hand is read as the
 replay reaches it (`read_entry`), so the first bad hand is the one reported.
-A hand is a `Win`, a `Draw` or (taiwan) a `Spot`. What a ruleset accepts on a win
-(its figure's name, `responsible`, `loser_points`) comes from its `HandRules`.
+A hand is a `Win`, a `Draw`, (taiwan) a `Spot`, or in every ruleset a `SeatChange`
+(ruling 2026-11-25: the person in a seat leaves and another sits in). What a ruleset
+accepts on a win (its figure's name, `responsible`, `loser_points`) comes from its
+`HandRules`.
 
 Decisions where the pages are silent:
 - `dealer` defaults to 0, `stakes`/`options`/`hands` to empty; unknown fields of the
@@ -13,6 +15,10 @@ Decisions where the pages are silent:
   its `win` out (it follows from `discarder`); when it says `win`, the two must agree.
 - Figures (`fan`, `pattern_fan`, `points`, `loser_points`) are whole numbers >= 0.
 - Two players may share a name: seats, not names, identify them.
+- A seat change is `{"seat_change": i}` and nothing else: who sits in is the app's to
+  keep (a name, or any other field, is `bad_field`). An entry with `seat_change`
+  beside another kind's field (`draw`, `spot`, `winner`) is read as a seat change,
+  and refused for that field.
 """
 from __future__ import annotations
 
@@ -27,6 +33,7 @@ SESSION_FIELDS = frozenset({"ruleset", "stakes", "options", "players", "dealer",
 WIN_CORE = frozenset({"winner", "discarder", "hand"})
 SPOT_FIELDS = frozenset({"spot", "player", "count", "to"})
 DRAW_FIELDS = frozenset({"draw"})
+SEAT_CHANGE_FIELDS = frozenset({"seat_change"})
 
 
 class SessionError(EngineError):
@@ -83,7 +90,11 @@ class Spot(NamedTuple):
     to: int | None
 
 
-Entry = Win | Draw | Spot
+class SeatChange(NamedTuple):
+    seat: int  # the seat whose player leaves; another sits in from the next hand
+
+
+Entry = Win | Draw | Spot | SeatChange
 DRAW = Draw()
 
 
@@ -115,17 +126,19 @@ def read_session(data: Any) -> Session:
 
 
 def read_entry(raw: Any, rules: HandRules) -> Entry:
-    """One hand: a win, a draw or an on-the-spot payment."""
+    """One hand: a win, a draw, an on-the-spot payment or a seat change."""
     if not isinstance(raw, Mapping):
         raise EngineError(BAD_FIELD, "each hand must be a JSON object")
+    if "seat_change" in raw:
+        return _seat_change(raw)
     if "draw" in raw:
         return _draw(raw)
     if "spot" in raw:
         return _spot(raw, rules)
     if "winner" in raw:
         return _win(raw, rules)
-    raise EngineError(BAD_FIELD, "it is none of a win ('winner'), a draw ('draw': true) or an "
-                                 "on-the-spot payment ('spot')")
+    raise EngineError(BAD_FIELD, "it is none of a win ('winner'), a draw ('draw': true), an "
+                                 "on-the-spot payment ('spot') or a seat change ('seat_change')")
 
 
 def _draw(raw: Mapping[str, Any]) -> Draw:
@@ -133,6 +146,16 @@ def _draw(raw: Mapping[str, Any]) -> Draw:
         raise EngineError(BAD_FIELD, "a drawn hand is written \"draw\": true (and nothing else)")
     _refuse_unknown(raw, DRAW_FIELDS, "a drawn hand")
     return DRAW
+
+
+def _seat_change(raw: Mapping[str, Any]) -> SeatChange:
+    """README.md (ruling 2026-11-25): the engine sees seats, so the entry names the seat alone."""
+    others = sorted(str(k) for k in raw if k not in SEAT_CHANGE_FIELDS)
+    if others:
+        raise EngineError(BAD_FIELD, f"a seat change names only the seat whose player leaves ('seat_change', "
+                                     f"0 to 3): leave out {others[0]!r} (who sits in is kept with the "
+                                     f"players' names, not in the hand)")
+    return SeatChange(_seat(raw["seat_change"], "'seat_change' (the seat whose player leaves)"))
 
 
 def _spot(raw: Mapping[str, Any], rules: HandRules) -> Spot:

@@ -1,10 +1,12 @@
-// Quick taps on the win form's keypad are never lost, online or off. A tap only records its
-// action; the actions recorded while a request is under way go, in order, in the next request
-// ("actions"), which the server applies one after the other. Without a connection the taps stay
-// on this phone (localStorage, with the form as it was before them) and go when it returns; a
-// Save made meanwhile carries them (static/js/offline.js), so the hand saved is the hand tapped.
-// A suit tab switches the keys at once: every suit's keys are on the page. Everything works
-// without JavaScript too, each tap a page load.
+// The win form on the phone. Quick taps on the keypad are never lost, online or off: a tap only
+// records its action; the actions recorded while a request is under way go, in order, in the next
+// request ("actions"), which the server applies one after the other. Without a connection the taps
+// stay on this phone (localStorage, with the form as it was before them) and the phone draws the
+// winner's tiles itself (static/js/keypad_model.js applies each tap as the server would); a Save made
+// meanwhile carries the taps (static/js/offline.js), so the hand saved is the hand tapped.
+// A suit tab switches the keys at once (every suit's keys are on the page), and offline so do the
+// targets, the two ways of entry (By tiles / By fan: both are on the page) and the winner's choice
+// of discarder. Everything works without JavaScript too, each tap a page load.
 (function () {
   "use strict";
   var pending = [];   // tapped, not yet sent
@@ -33,24 +35,7 @@
     } else {
       localStorage.removeItem(storageKey(f));
     }
-    showKept();
-  }
-
-  // Offline the hand on screen cannot change (the server draws it): the taps kept are listed here.
-  function showKept() {
-    var box = document.querySelector("#win-form .kept-taps");
-    if (!box) { return; }
-    var taps = inflight.concat(pending).filter(function (a) { return a.indexOf("add:") === 0; });
-    if (!taps.length || (busy && navigator.onLine)) { box.hidden = true; return; }
-    box.textContent = box.dataset.label + " ";
-    taps.forEach(function (action) {
-      var key = document.querySelector("#win-form button[value='" + action + "']");
-      var tile = document.createElement("span");
-      tile.className = "kept-tile";
-      if (key) { tile.innerHTML = key.innerHTML; } else { tile.textContent = action.slice(4); }
-      box.appendChild(tile);
-    });
-    box.hidden = false;
+    drawKept();
   }
 
   /** The taps not yet on the page, and the fields they apply to; handed over to a Save. */
@@ -61,7 +46,6 @@
     if (f) { localStorage.removeItem(storageKey(f)); }
     return taken;
   }
-  window.scorekeeperKeypad = {take: takeTaps};
 
   // The fields kept with the taps, as htmx values: they stand for the page's own only after a
   // reload from the phone's copy, when the page may be older than the taps.
@@ -96,6 +80,281 @@
     });
   }
 
+  // -- the phone's own drawing of the winner's tiles, while taps wait for the connection ------------
+
+  var Model = window.scorekeeperKeypadModel;
+
+  function say(element, key, params) { return window.scorekeeperSays(element, key, params); }  // offline.js
+
+  function profileOf(f) {
+    return {handSize: +f.dataset.handSize, handSuits: (f.dataset.handSuits || "mpsz").split(""),
+            bonusSuits: (f.dataset.bonusSuits || "").split("").filter(Boolean)};
+  }
+
+  function fieldsObject(pairs) {
+    var found = {melds: []};
+    pairs.forEach(function (pair) {
+      var loser = /^loser_meld_(\d)$/.exec(pair[0]);
+      if (pair[0] === "meld") { found.melds.push(pair[1]); }
+      else if (loser) { (found["loser_melds_" + loser[1]] = found["loser_melds_" + loser[1]] || []).push(pair[1]); }
+      else if (!(pair[0] in found)) { found[pair[0]] = pair[1]; }
+    });
+    return found;
+  }
+
+  function keyOfTile(code) { return document.querySelector("#win-form .key[value='add:" + code + "']"); }
+  function labelOf(code) { var key = keyOfTile(code); return (key && key.getAttribute("aria-label")) || code; }
+
+  function tileFace(code, extra) {
+    var key = keyOfTile(code), tile;
+    if (key && key.firstElementChild) {
+      tile = key.firstElementChild.cloneNode(true);
+    } else {
+      tile = document.createElement("span");
+      tile.className = "tile";
+      tile.textContent = code;
+    }
+    if (extra) { tile.classList.add(extra); }
+    return tile;
+  }
+
+  function tileButton(action, label, tiles, extra) {
+    var button = document.createElement("button");
+    button.type = "submit"; button.name = "action"; button.value = action;
+    button.className = extra === "meld" ? "meld-button" : "tile-button";
+    button.setAttribute("aria-label", label);
+    tiles.forEach(function (code) { button.appendChild(tileFace(code, extra === "winning" ? "tile-winning" : "")); });
+    return button;
+  }
+
+  function emptyNote(text) {
+    var note = document.createElement("span");
+    note.className = "empty-note";
+    note.textContent = text;
+    return note;
+  }
+
+  /** The state the kept taps lead to; `always`: the form's own state when no tap is kept. */
+  function keptState(always) {
+    var f = form();
+    var taps = inflight.concat(pending);
+    if (!f || !Model || !(taps.length || always)) { return null; }
+    var profile = profileOf(f);
+    var state = Model.fromFields(fieldsObject(base || fields(f)));
+    var keypad = document.getElementById("keypad");
+    var words = function (key, params) {
+      var tile = params.tile ? {tile: labelOf(params.tile)} : {};
+      return say(f, {allFour: "AllFour", full: "Full", loserFull: "LoserFull", chow: "Chow",
+                     bonusTwice: "BonusTwice"}[key], Object.assign({}, params, tile));
+    };
+    taps.forEach(function (action) { Model.apply(state, action, profile, words); });
+    state.profile = profile;
+    state.keypad = keypad;
+    return state;
+  }
+
+  function drawKept() {
+    var box = document.querySelector("#win-form .kept-taps");
+    var taps = inflight.concat(pending);
+    if (box) { box.hidden = !taps.length || (busy && navigator.onLine); }
+    if (!box || box.hidden) { return; }
+    var state = keptState();
+    box.textContent = box.dataset.label;
+    (state ? state.losers : []).forEach(function (hand, seat) {  // a loser's tiles (taizhou): listed, not drawn
+      var tiles = hand.concealed.concat.apply(hand.concealed, hand.melds.map(Model.meldTiles));
+      if (!tiles.length) { return; }
+      var name = document.querySelector("#win-form input[name=winner][value='" + seat + "']");
+      box.appendChild(document.createTextNode(" " + (name ? name.dataset.name : "") + ":"));
+      tiles.forEach(function (code) {
+        var tile = tileFace(code);
+        tile.classList.add("kept-tile");
+        box.appendChild(tile);
+      });
+    });
+    if (state) { draw(state); }
+  }
+
+  function draw(state) {
+    var card = document.getElementById("tiles-card");
+    if (card) { drawTiles(card, state); }
+    if (state.keypad) { drawKeypad(state.keypad, state); }
+  }
+
+  function drawTiles(card, state) {
+    var keypad = state.keypad;
+    var count = card.querySelector(".hand-head .count");
+    if (count) { count.textContent = state.concealed.length + "/" + Model.needed(state, state.profile); }
+    var slot = card.querySelector(".winning-slot");
+    if (slot) {
+      slot.replaceChildren(state.winning
+        ? tileButton("clear:winning", say(keypad, "RemoveWinning", {tile: labelOf(state.winning)}), [state.winning], "winning")
+        : emptyWinning(keypad));
+    }
+    var area = card.querySelector(".hand-area");
+    if (area) {
+      var parts = state.melds.map(function (meld, index) {
+        var tiles = Model.meldTiles(meld);
+        var kind = meld.slice(0, meld.indexOf(" "));
+        var button = tileButton("remove:meld:" + index, say(keypad, "RemoveMeld", {meld: meldLabel(kind).toLowerCase(),
+                                tile: labelOf(tiles[0])}), tiles, "meld");
+        var word = document.createElement("span");
+        word.className = "meld-kind";
+        word.textContent = meldLabel(kind);
+        button.appendChild(word);
+        return button;
+      }).concat(state.concealed.map(function (code) {
+        return tileButton("remove:hand:" + code, say(keypad, "Remove", {tile: labelOf(code)}), [code]);
+      }));
+      area.replaceChildren.apply(area, parts.length ? parts : [emptyNote(say(keypad, "TapBelow"))]);
+    }
+    drawLine(card, "bonus", state.bonus.map(function (code) {
+      return tileButton("remove:bonus:" + code, say(keypad, "Remove", {tile: labelOf(code)}), [code]);
+    }), say(keypad, "None"));
+    drawLine(card, "wild", state.wild ? [tileButton("clear:wild", say(keypad, "Remove", {tile: labelOf(state.wild)}),
+                                                      [state.wild])] : [], say(keypad, "WildEmpty"));
+    card.querySelectorAll(".line-label[value^='target:']").forEach(function (label) {
+      var on = label.value === "target:" + state.target;
+      label.classList.toggle("is-target", on);
+      label.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  function emptyWinning(keypad) {
+    var slot = document.createDocumentFragment();
+    var tile = document.createElement("span");
+    tile.className = "tile tile-empty"; tile.setAttribute("aria-hidden", "true"); tile.textContent = "?";
+    var words = document.createElement("span");
+    words.className = "sr-only"; words.textContent = say(keypad, "NoneYet");
+    slot.appendChild(tile); slot.appendChild(words);
+    return slot;
+  }
+
+  function drawLine(card, part, buttons, empty) {
+    var label = card.querySelector(".line-label[value='target:" + part + "']");
+    var row = label && label.parentElement.querySelector(".tile-row");
+    if (row) { row.replaceChildren.apply(row, buttons.length ? buttons : [emptyNote(empty)]); }
+  }
+
+  function meldLabel(kind) {
+    var chip = document.querySelector("#win-form .meld-kinds [value='meldkind:" + kind + "']");
+    return chip ? chip.textContent.replace(/^\s*\+\s*/, "").trim() : kind;
+  }
+
+  function drawKeypad(keypad, state) {
+    var target = Model.targetOf(state);
+    if (target.part !== "loser") {
+      keypad.querySelector(".keypad-status").textContent = status(keypad, state, target);
+    }
+    var notice = keypad.querySelector(".keypad-message");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "notice keypad-message"; notice.setAttribute("role", "alert");
+      keypad.querySelector(".keypad-status").after(notice);
+    }
+    notice.textContent = state.message;
+    notice.hidden = !state.message;
+    keypad.querySelectorAll(".meld-kinds [value^='meldkind:']").forEach(function (chip) {
+      var on = (target.part === "meld" || target.meld) && chip.value === "meldkind:" + state.meldKind;
+      chip.classList.toggle("is-target", on);
+      chip.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    var used = target.part === "wild" ? [] : Model.usedUp(state);
+    keypad.querySelectorAll(".key").forEach(function (key) {
+      var off = used.indexOf(key.value.slice(4)) !== -1;
+      key.disabled = off;
+      if (off) { key.setAttribute("aria-disabled", "true"); } else { key.removeAttribute("aria-disabled"); }
+    });
+    showKeys(target.part === "bonus" ? "bonus" : "hand", state.suit);
+  }
+
+  function status(keypad, state, target) {
+    if (target.part === "meld") {
+      return state.meldKind === "chow" ? say(keypad, "Chow") : say(keypad, "Meld", {meld: meldLabel(state.meldKind).toLowerCase()});
+    }
+    if (target.part === "bonus") { return say(keypad, "Bonus"); }
+    if (target.part === "wild") { return say(keypad, "Wild"); }
+    var complete = state.concealed.length >= Model.needed(state, state.profile);
+    if (complete && state.winning) { return say(keypad, "Complete"); }
+    return target.part === "winning" || complete ? say(keypad, "Winning") : say(keypad, "Hand");
+  }
+
+  // -- keys, suits and the two ways of entry, switched on the phone ----------------------------------
+
+  function shownSet() {
+    var tab = document.querySelector("#win-form .suit-tab[data-for]:not([hidden])");
+    return tab ? tab.dataset.for : "hand";
+  }
+
+  function showKeys(set, suit) {
+    var groups = document.querySelectorAll("#win-form .keys[data-suit]");
+    var suits = Array.prototype.filter.call(groups, function (g) { return (g.dataset.for || "hand") === set; })
+      .map(function (g) { return g.dataset.suit; });
+    if (suits.indexOf(suit) === -1) { suit = suits[0]; }
+    groups.forEach(function (keys) { keys.hidden = (keys.dataset.for || "hand") !== set || keys.dataset.suit !== suit; });
+    document.querySelectorAll("#win-form .suit-tab[data-suit]").forEach(function (tab) {
+      tab.hidden = (tab.dataset.for || "hand") !== set;
+      tab.setAttribute("aria-pressed", tab.dataset.suit === suit ? "true" : "false");
+    });
+  }
+
+  function showSuit(suit) { showKeys(shownSet(), suit); }
+
+  function switchMode(mode) {
+    var body = document.getElementById("win-form-body");
+    if (!body) { return; }
+    body.classList.remove("mode-tiles", "mode-figure");
+    body.classList.add("mode-" + mode);
+    body.querySelectorAll(".mode-part").forEach(function (part) { part.disabled = part.dataset.mode !== mode; });
+    body.querySelectorAll(".mode-carry").forEach(function (carry) { carry.disabled = carry.dataset.mode === mode; });
+    var input = body.querySelector("input[name=mode]");
+    if (input) { input.value = mode; }
+    body.querySelectorAll(".tabs [value^='mode:']").forEach(function (tab) {
+      tab.setAttribute("aria-pressed", tab.value === "mode:" + mode ? "true" : "false");
+    });
+  }
+
+  // The winner cannot have discarded: their own "Discard by" goes, at once, offline too.
+  function hideOwnDiscard(winner) {
+    document.querySelectorAll("#win-form input[name=how]").forEach(function (input) {
+      var own = input.value === winner;
+      input.closest("label").hidden = own;
+      if (own && input.checked) { input.checked = false; }
+    });
+  }
+
+  // A seat card's "won" (?winner=2) opens the form with that winner chosen, the phone's kept copy too.
+  function chooseWinner() {
+    var winner = new URLSearchParams(location.search).get("winner");
+    var input = winner && document.querySelector("#win-form input[name=winner][value='" + winner.replace(/\D/g, "") + "']");
+    if (input && !input.checked) { input.checked = true; }
+    var chosen = document.querySelector("#win-form input[name=winner]:checked");
+    if (chosen) { hideOwnDiscard(chosen.value); }
+  }
+
+  // Offline the score and who pays cannot be worked out here: the preview says so, not what it said last.
+  function notePreview() {
+    var preview = document.getElementById("preview");
+    var f = form();
+    if (!preview || !f) { return; }
+    var note = preview.querySelector(".offline-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "hint offline-note";
+      note.textContent = f.dataset.saysNoScore || "";
+      preview.appendChild(note);
+    }
+    preview.classList.toggle("is-offline", !navigator.onLine);
+  }
+
+  // A page drawn before the latest taps were answered shows the suit last chosen.
+  function afterSwap() {
+    notePreview();
+    dropAnchors();
+    var suits = inflight.concat(pending).filter(function (a) { return a.indexOf("suit:") === 0; });
+    if (suits.length) { showSuit(suits[suits.length - 1].slice(5)); }
+    drawKept();
+  }
+
   // Without JavaScript each tap reloads the page at the keypad (formaction="...#tiles-card"). Here a
   // tap never navigates, and htmx, which sends a focused button's formaction, would scroll to that
   // anchor after every swap: the anchors are dropped, so the keys stay under the thumb.
@@ -105,25 +364,10 @@
     });
   }
 
-  function showSuit(suit) {
-    document.querySelectorAll("#win-form .keys[data-suit]").forEach(function (keys) {
-      keys.hidden = keys.dataset.suit !== suit;
-    });
-    document.querySelectorAll("#win-form .suit-tab[data-suit]").forEach(function (tab) {
-      tab.setAttribute("aria-pressed", tab.dataset.suit === suit ? "true" : "false");
-    });
-  }
-
-  // A page drawn before the latest taps were answered shows the suit last chosen.
-  function afterSwap() {
-    dropAnchors();
-    var suits = inflight.concat(pending).filter(function (a) { return a.indexOf("suit:") === 0; });
-    if (suits.length) { showSuit(suits[suits.length - 1].slice(5)); }
-    showKept();
-  }
-
   function restore() {
+    notePreview();
     dropAnchors();
+    chooseWinner();
     var f = form();
     if (!f) { return; }
     var kept = null;
@@ -137,7 +381,10 @@
 
   document.addEventListener("DOMContentLoaded", restore);
   document.addEventListener("htmx:afterSwap", afterSwap);
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { notePreview(); flush(); });
+  window.addEventListener("offline", notePreview);
+
+  window.scorekeeperKeypad = {take: takeTaps, state: keptState, switchMode: switchMode};
 
   function keyOf(target) {
     var button = target && target.closest && target.closest("#win-form button[name=action]");
@@ -181,6 +428,17 @@
   }, true);
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("a[data-offline-href]") && form()) {
+      pending = []; inflight = []; base = null;  // Cancel: the taps kept for this hand go with it
+      localStorage.removeItem(storageKey(form()));
+    }
+    var mode = event.target.closest && event.target.closest("#win-form .tabs button[value^='mode:']");
+    if (mode && !navigator.onLine) {  // offline the other way is on the page already
+      event.preventDefault();
+      event.stopPropagation();
+      switchMode(mode.value.slice(5));
+      return;
+    }
     var button = keyOf(event.target);
     if (!button) { return; }
     event.preventDefault();
@@ -189,15 +447,54 @@
     tapped(button);
   }, true);
 
-  // An online Save tapped before the last taps were answered carries them, in order.
-  document.addEventListener("submit", function (event) {
-    var f = event.target;
-    if (f.id !== "win-form" || !navigator.onLine || !(inflight.length || pending.length)) { return; }
-    var taken = takeTaps();
-    taken.actions.forEach(function (action) {
-      var input = document.createElement("input");
-      input.type = "hidden"; input.name = "actions"; input.value = action;
-      f.appendChild(input);
-    });
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "winner" && event.target.closest("#win-form")) { hideOwnDiscard(event.target.value); }
   }, true);
+
+  // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first
+  // saves it with Save).
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("#win-form button[name=figure_chip]");
+    if (!chip) { return; }
+    document.querySelectorAll("#win-form button[name=figure_chip]").forEach(function (other) {
+      other.setAttribute("aria-pressed", other.value === chip.value ? "true" : "false");
+    });
+    var chosen = document.querySelector("#win-form .figure-card input[name=figure]");
+    var typed = document.querySelector("#win-form input[name=figure_typed]");
+    if (chosen) { chosen.value = chip.value; }
+    if (typed) { typed.value = ""; }
+    if (!navigator.onLine && form().hasAttribute("data-confirm")) {
+      event.preventDefault();
+      if (chip.closest(".mode-part[data-mode='tiles']")) { switchMode("figure"); }
+    }
+  }, true);
+
+  // A save (Save, a figure chip, "Yes, save it") is sent as its own request, the button's name and value
+  // kept with it: tapped while an answer is still redrawing the form (a chip right after the discarder),
+  // a plain submit would be queued behind that answer and sent without its button, which the redraw
+  // took away — and nothing would be saved. Taps not yet answered go with it, in order. Offline, or on
+  // a page without htmx, the form is submitted as usual (static/js/offline.js keeps it on the phone).
+  function saves(button) {
+    var f = form();
+    if (!f || f.hasAttribute("data-confirm") && button.name === "figure_chip") { return false; }
+    return button.value === "save" || button.name === "confirm_figure" || button.name === "figure_chip";
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#win-form button[type=submit]");
+    var f = form();
+    if (!button || !saves(button) || !navigator.onLine || !window.htmx || !f || button.disabled) { return; }
+    if (window.scorekeeperQueue && window.scorekeeperQueue.mustWait(f)) { return; }  // behind the hands waiting
+    event.preventDefault();
+    event.stopPropagation();
+    var values = {};
+    values[button.name] = button.value;
+    var taken = takeTaps();
+    if (taken.actions.length) { values.actions = taken.actions; }
+    window.htmx.ajax("POST", f.getAttribute("hx-post"), {
+      source: f, target: "#win-form-body", swap: "outerHTML", values: values
+    }).catch(function () {  // no connection after all: kept on the phone, as a save made offline
+      if (window.scorekeeperQueue) { window.scorekeeperQueue.keep(f, button); }
+    });
+  });
 })();

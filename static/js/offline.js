@@ -1,16 +1,25 @@
-// Offline support: register the service worker, and queue hand saves made without a
-// connection. A queued save is re-posted as a real form when the connection returns, so
-// the server answers it as it would any save (a page with the result, or the form with a
-// clear message); its one-time entry token means a save that did arrive is never doubled.
+// Offline that never loses a hand. A change made without a connection (a win by figure or by tiles, a
+// draw, an on-the-spot payment, an edit, a delete, an Undo or a Restore) waits on this phone, in the
+// order it was made, in localStorage: it survives a reload, the browser closed, a phone asleep and a
+// new service worker. On the next page opened with a connection the queue is sent, whole, to the
+// session's queue endpoint (scorekeeper/tables/views/queue.py), which saves each change once, in
+// order, or says why not; a change that could not be saved stays here, shown on the session screen
+// with its reason and a choice (static/js/offline_screen.js). While a session has changes waiting,
+// new ones wait behind them, online too: nothing is ever saved out of order.
 (function () {
   "use strict";
-  var KEY = "scorekeeper.offline-queue";
+  var QUEUE = "scorekeeper.queue";          // {session: {base, seenNext, changes: [...], conflict}}
+  var KNOWN = "scorekeeper.known";          // {session: {revision, next}}: what this phone last saw
+  var DEVICE = "scorekeeper.device";
+  var OLD_QUEUE = "scorekeeper.offline-queue";  // the queue of the app before this one
   var SENT = "scorekeeper.sent-tokens";
+  var CHUNK = 20;                           // changes a request (entry/queued.py: MAX_CHANGES)
 
-  function load(key) {
-    try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; }
+  function load(key, empty) {
+    try { return JSON.parse(localStorage.getItem(key)) || empty; } catch (e) { return empty; }
   }
   function store(key, value) { localStorage.setItem(key, JSON.stringify(value)); }
+
   function freshToken() {
     if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
     return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
@@ -18,79 +27,108 @@
     });
   }
 
-  // The words come translated from the page (data-* on #offline-status in base.html).
-  function say(key, fallback) {
-    var box = document.getElementById("offline-status");
-    return (box && box.dataset[key]) || fallback;
+  function device() {
+    var id = localStorage.getItem(DEVICE);
+    if (!id) { id = freshToken(); localStorage.setItem(DEVICE, id); }
+    return id;
   }
 
-  function showStatus() {
-    var box = document.getElementById("offline-status");
-    if (!box) { return; }
-    var waiting = load(KEY).length;
-    var parts = [];
-    if (!navigator.onLine) { parts.push(say("offline", "You are offline.")); }
-    if (waiting) {
-      parts.push(waiting === 1 ? say("waitingOne", "1 save is waiting for the connection.")
-        : say("waitingMany", "{n} saves are waiting for the connection.").replace("{n}", waiting));
-      parts.push(navigator.onLine ? say("sending", "Sending now…")
-        : say("later", "It will be sent when the connection returns."));
-    } else if (!navigator.onLine) {
-      parts.push(canQueue() ? say("kept", "Hands you save are kept on this phone and sent when the connection returns.")
-        : say("copy", "This is the copy kept on this phone: it updates when the connection returns."));
-      if (document.getElementById("win-form")) {
-        parts.push(say("noScore", "The score and who pays show when the connection returns."));
-      }
-    }
-    box.textContent = parts.join(" ");
-    box.hidden = parts.length === 0;
+  // -- the queue ------------------------------------------------------------------------------------
+
+  function queues() { return load(QUEUE, {}); }
+  function saveQueues(all) {
+    Object.keys(all).forEach(function (pk) { if (!all[pk].changes.length) { delete all[pk]; } });
+    store(QUEUE, all);
+    document.dispatchEvent(new CustomEvent("scorekeeper:queue"));
   }
+  function queueOf(pk) { return queues()[pk] || {base: "", seenNext: 0, changes: [], conflict: null}; }
+  function waitingCount(pk) {
+    var all = queues();
+    return (pk ? [pk] : Object.keys(all)).reduce(function (n, key) { return n + ((all[key] || {changes: []}).changes.length); }, 0);
+  }
+
+  function update(pk, change) {
+    var all = queues();
+    var queue = all[pk] || {base: "", seenNext: 0, changes: [], conflict: null};
+    change(queue);
+    all[pk] = queue;
+    saveQueues(all);
+    return queue;
+  }
+
+  // The queue of the earlier app (forms kept whole, posted one by one) becomes this one's.
+  function adoptOldQueue() {
+    var old = load(OLD_QUEUE, null);
+    if (!old || !old.length) { localStorage.removeItem(OLD_QUEUE); return; }
+    old.forEach(function (item) {
+      var found = /\/sessions\/(\d+)\/(win|draw|spot)\/|\/hands\/(\d+)\/(edit|delete)\//.exec(new URL(item.url, location.href).pathname);
+      if (!found || !found[1]) { return; }
+      var revision = (item.fields.filter(function (p) { return p[0] === "revision"; })[0] || [])[1] || "";
+      update(found[1], function (queue) {
+        if (!queue.changes.length) { queue.base = revision; }
+        queue.changes.push({token: item.token || freshToken(), kind: found[2], hand: null, url: item.url,
+                            fields: cleaned(item.fields), title: "", at: item.at || Date.now(), status: "waiting"});
+      });
+    });
+    localStorage.removeItem(OLD_QUEUE);
+  }
+
+  // -- what this phone last saw of each session ----------------------------------------------------
+
+  function keptCopy() { return document.body && document.body.hasAttribute("data-kept-copy"); }
+
+  // A page that came from the server (not the phone's copy) says the session's revision and next hand.
+  function rememberSeen() {
+    var standings = document.getElementById("standings");
+    var pk = document.body.dataset.session || (standings && standings.dataset.session);
+    if (!pk || keptCopy()) { return; }
+    var known = load(KNOWN, {});
+    var revision = (standings && standings.dataset.revision) || document.body.dataset.revision;
+    known[pk] = {revision: revision || (known[pk] || {}).revision,
+                 next: standings ? +standings.dataset.nextHand : (known[pk] || {}).next || 0};
+    store(KNOWN, known);
+  }
+
+  // -- saving a form on the phone -------------------------------------------------------------------
 
   // Not form.action: the win form has buttons named "action", which that property would return.
   function actionOf(form) { return new URL(form.getAttribute("action") || location.href, location.href).href; }
 
-  function canQueue() { return document.querySelector("form[method=post] input[name=token]") !== null; }
+  // The words come translated from the page: data-says-<key> templates with {name} blanks.
+  function fill(text, params) {
+    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
+    return text.replace(/\s+/g, " ").trim();
+  }
+  window.scorekeeperSays = function (element, key, params) {
+    return fill((element && element.dataset["says" + key]) || "", params);
+  };
+  var formSays = window.scorekeeperSays;
 
-  // A form whose token was already sent, or queued, gets a new token: a cached copy of a
-  // form must never be mistaken for the save it was first used for.
-  function tokenFor(form) {
-    var input = form.querySelector("input[name=token]");
-    if (!input) { return null; }
-    var used = load(SENT).concat(load(KEY).map(function (item) { return item.token; }));
-    if (!input.value || used.indexOf(input.value) !== -1) { input.value = freshToken(); }
-    return input.value;
+  function say(key, params) {  // the status line's words (data-<key> on #offline-status, in base.html)
+    var box = document.getElementById("offline-status");
+    return fill((box && box.dataset[key]) || "", params);
   }
 
-  function queue(form, submitter) {
-    if (form.dataset.queued) { return; }  // a double tap queues once
-    form.dataset.queued = "1";
-    var token = tokenFor(form);
-    var fields = [];
-    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-    if (submitter && submitter.name) { fields.push([submitter.name, submitter.value]); }
-    fields = withKeptTaps(form, fields);
-    var items = load(KEY);
-    items.push({url: actionOf(form), fields: fields, token: token, at: Date.now(),
-                back: document.querySelector("a.back") ? document.querySelector("a.back").href : "/"});
-    store(KEY, items);
-    showStatus();
-    var note = document.createElement("p");
-    note.className = "message message-info";
-    note.setAttribute("role", "status");
-    note.textContent = say("queued", "Saved on this phone: it will be sent when the connection returns.");
-    form.prepend(note);
-    form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+  // Only what the server reads: the form's one-time token and revision travel beside the fields.
+  var DROPPED = /^(csrfmiddlewaretoken|token|revision|action|editing)$/;
+  function cleaned(pairs) {
+    return pairs.filter(function (pair) { return pair[1] !== "" && !DROPPED.test(pair[0]); });
+  }
+
+  function formFields(form, submitter) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) { pairs.push([name, String(value)]); });
+    if (submitter && submitter.name && submitter.name !== "action") { pairs.push([submitter.name, submitter.value]); }
+    return pairs;
   }
 
   // The keypad's state fields, as the server drew them before the taps kept on this phone.
   var KEYPAD_STATE = /^(concealed|meld|winning_tile|bonus|wild|target|suit|meld_kind|loser_(concealed|meld)_\d)$/;
 
-  // A tile win entered offline: the keypad's taps (static/js/keypad.js) go with the save, which the
-  // server applies before scoring it, on the fields they were tapped on.
-  function withKeptTaps(form, fields) {
-    if (form.id !== "win-form" || !window.scorekeeperKeypad) { return fields; }
-    var taken = window.scorekeeperKeypad.take();
-    if (!taken.actions.length) { return fields; }
+  // A tile win entered offline: the keypad's taps go with the save, which the server applies before
+  // scoring it, on the fields they were tapped on.
+  function withKeptTaps(form, fields, taken) {
+    if (!taken || !taken.actions.length) { return fields; }
     if (taken.fields) {
       fields = fields.filter(function (pair) { return !KEYPAD_STATE.test(pair[0]); })
         .concat(taken.fields.filter(function (pair) { return KEYPAD_STATE.test(pair[0]); }));
@@ -98,58 +136,258 @@
     return fields.concat(taken.actions.map(function (action) { return ["actions", action]; }));
   }
 
-  function sendNext() {
-    if (!navigator.onLine) { return; }
-    var items = load(KEY);
-    if (!items.length) { return; }
-    var item = items.shift();
-    store(KEY, items);
-    if (item.token) { store(SENT, load(SENT).concat([item.token]).slice(-200)); }
-    var form = document.createElement("form");
-    form.method = "post";
-    form.action = item.url;
-    form.hidden = true;
-    item.fields.forEach(function (pair) {
-      var input = document.createElement("input");
-      input.type = "hidden";
-      input.name = pair[0];
-      input.value = pair[1];
+  function checkedName(form, name) {
+    var input = form.querySelector("input[name=" + name + "]:checked:not(:disabled)");
+    return input ? (input.dataset.name || input.closest("label").textContent.trim()) : "";
+  }
+
+  /** What the change is, in words, for its row on the session screen; "" with `problem` set when it
+   * cannot be saved as it stands (the same checks the server makes first, so the table hears at once). */
+  function describe(form, kind, state, submitter) {
+    if (form.id !== "win-form") {
+      if (kind === "spot") {
+        var spot = form.querySelector("input[name=kind]:checked");
+        var title = spot ? spot.closest("label").querySelector("strong").textContent : "";
+        var who = checkedName(form, "player");
+        return {text: title + (who ? " · " + who : "")};
+      }
+      return {text: formSays(form, "Title", {hand: form.dataset.label || ""})};
+    }
+    var winner = checkedName(form, "winner");
+    var how = form.querySelector("input[name=how]:checked");
+    if (!winner) { return {problem: formSays(form, "ChooseWinner")}; }
+    if (!how || how.closest("label").hidden) { return {problem: formSays(form, "ChooseHow")}; }
+    var figure = figureOf(form, state, submitter);
+    if (figure.problem) { return figure; }
+    var text = how.value === "self" ? formSays(form, "Self", {winner: winner, figure: figure.text})
+      : formSays(form, "Discard", {winner: winner, figure: figure.text, discarder: how.dataset.name});
+    if (kind === "edit") { text = formSays(form, "Changed", {hand: form.dataset.label, what: text}); }
+    return {text: text};
+  }
+
+  function figureOf(form, state, submitter) {
+    var mode = (form.querySelector("input[name=mode]") || {}).value;
+    var tapped = submitter && submitter.name === "figure_chip" ? submitter.value : "";
+    if (mode === "figure" || tapped) {
+      var typed = form.querySelector("input[name=figure_typed]:not(:disabled)");
+      var chosen = form.querySelector("input[name=figure]:not(:disabled)");
+      var value = tapped || (typed && typed.value.trim()) || (chosen && chosen.value) || "";
+      if (!/^\d+$/.test(value)) { return {problem: formSays(form, "ChooseFigure")}; }
+      return {text: value + " " + form.dataset.unit};
+    }
+    if (state && (state.concealed.length < state.profile.handSize - 3 * state.melds.length || !state.winning)) {
+      return {problem: formSays(form, "TapTiles")};
+    }
+    var count = state ? state.concealed.length + 1 + 3 * state.melds.length : "";
+    return {text: formSays(form, "Tiles", {count: count})};
+  }
+
+  function refuseAsTyped(form, text) {
+    var note = form.querySelector(".offline-refused");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "message message-error offline-refused";
+      note.setAttribute("role", "alert");
+      var bar = form.querySelector(".save-bar") || form;
+      bar.prepend(note);
+    }
+    note.textContent = text;
+  }
+
+  // A form whose token was already queued or sent gets a new one: a kept copy of a form is used for
+  // many hands, and each is a hand of its own.
+  function tokenFor(form) {
+    var input = form.querySelector("input[name=token]");
+    if (!input) {  // a delete or a restore carries no token of its own: its place in the queue gets one
+      input = document.createElement("input");
+      input.type = "hidden"; input.name = "token";
       form.appendChild(input);
-    });
-    document.body.appendChild(form);
-    HTMLFormElement.prototype.submit.call(form);
-  }
-
-  // Copies of pages kept for offline use are private: logging out drops them first.
-  function isLogout(form) {
-    return /\/accounts\/logout\/?$/.test(new URL(actionOf(form)).pathname);
-  }
-  function forgetPages() {
-    if (!window.caches) { return Promise.resolve(); }
-    return caches.keys().then(function (keys) {
-      return Promise.all(keys.filter(function (k) { return k.indexOf("pages-") === 0; })
-        .map(function (k) { return caches.delete(k); }));
-    });
-  }
-
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (isLogout(form) && !form.dataset.forgotten) {
-      event.preventDefault();
-      form.dataset.forgotten = "1";
-      forgetPages().then(function () { HTMLFormElement.prototype.submit.call(form); });
-      return;
     }
-    if (navigator.onLine || (form.method || "").toLowerCase() !== "post") { return; }
-    event.preventDefault();
-    if (form.querySelector("input[name=token]")) {
-      queue(form, event.submitter);
-    } else {
-      // Only a save with an entry token can wait on the phone; anything else stays as typed.
-      refuseOffline(form);
-    }
-  }, true);
+    var used = load(SENT, []);
+    Object.values(queues()).forEach(function (q) { q.changes.forEach(function (c) { used.push(c.token); }); });
+    var fixing = sessionStorage.getItem("scorekeeper.fixing");
+    var token = input && input.value;
+    if (!token || (used.indexOf(token) !== -1 && token !== fixing)) { token = freshToken(); }
+    if (input) { input.value = token; }
+    return token;
+  }
 
+  /** The form's change kept on the phone, then the session screen, which shows it waiting. */
+  function enqueue(form, submitter) {
+    if (!keepOnPhone(form, submitter)) { return; }
+    if (document.getElementById("standings")) { sendAll(); return; }  // Undo or Restore on the session screen
+    location.replace("/sessions/" + form.dataset.session + "/?queued=" + form.querySelector("input[name=token]").value);
+  }
+
+  function keepOnPhone(form, submitter) {
+    var pk = form.dataset.session, kind = form.dataset.queue;
+    if (form.dataset.queued) { return false; }  // a double tap queues once
+    var taken = form.id === "win-form" && window.scorekeeperKeypad ? window.scorekeeperKeypad.state(true) : null;
+    var what = describe(form, kind, taken, submitter);
+    if (what.problem) { refuseAsTyped(form, what.problem); return false; }
+    form.dataset.queued = "1";
+    var token = tokenFor(form);
+    var fields = formFields(form, submitter);
+    if (form.id === "win-form" && window.scorekeeperKeypad) { fields = withKeptTaps(form, fields, window.scorekeeperKeypad.take()); }
+    var change = {token: token, kind: kind, hand: form.dataset.hand ? +form.dataset.hand : null, url: actionOf(form),
+                  fields: cleaned(fields), title: what.text, at: Date.now(), status: "waiting"};
+    var known = load(KNOWN, {})[pk] || {};
+    update(pk, function (queue) {
+      var at = queue.changes.map(function (c) { return c.token; }).indexOf(token);
+      if (at !== -1) {  // a refused change, fixed on its form: back in its place
+        queue.changes[at] = change;
+      } else {
+        if (!queue.changes.length) {
+          queue.base = known.revision || ((form.querySelector("input[name=revision]") || {}).value || "");
+          queue.seenNext = known.next || 0;
+        }
+        queue.changes.push(change);
+      }
+    });
+    sessionStorage.removeItem("scorekeeper.fixing");
+    return true;
+  }
+
+  // -- sending --------------------------------------------------------------------------------------
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { /* below */ }
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  var sending = false;
+  var retry = {timer: null, delay: 5000};  // after a send that did not get through: again, less and less often
+
+  function tryAgainLater() {
+    if (retry.timer) { return; }
+    retry.timer = setTimeout(function () { retry.timer = null; sendAndShow(); }, retry.delay);
+    retry.delay = Math.min(retry.delay * 2, 60000);
+    showStatus();
+  }
+
+  function sendAll() {
+    if (!navigator.onLine || sending) { return Promise.resolve(); }
+    var pks = Object.keys(queues()).filter(function (pk) {
+      var q = queues()[pk];
+      return q.changes.length && !q.conflict && q.changes[0].status === "waiting";
+    });
+    if (!pks.length) { return Promise.resolve(); }
+    sending = true;
+    showStatus();
+    var outcomes = [];
+    var run = function () {
+      return pks.reduce(function (done, pk) {
+        return done.then(function () { return send(pk); }).then(function (outcome) { outcomes.push(outcome); });
+      }, Promise.resolve()).then(function () { return outcomes; });
+    };
+    var locked = navigator.locks ? navigator.locks.request("scorekeeper.queue", run) : run();
+    return locked.then(function (outcomes) { sending = false; showStatus(); return outcomes; },
+                       function () { sending = false; showStatus(); });
+  }
+
+  function send(pk) {
+    var queue = queueOf(pk);
+    var chunk = queue.changes.filter(function (c) { return c.status === "waiting"; }).slice(0, CHUNK);
+    if (!chunk.length || queue.conflict || queue.changes[0].status !== "waiting") { return Promise.resolve(); }
+    var body = {device: device(), base: queue.base, seen_next: queue.seenNext,
+                changes: chunk.map(function (c) { return {token: c.token, kind: c.kind, hand: c.hand, fields: c.fields}; })};
+    return fetch("/sessions/" + pk + "/queue/", {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json"}
+    }).then(function (response) {
+      if (response.status === 404) { return lost(pk); }
+      if (!response.ok) { tryAgainLater(); return null; }  // refused for now (throttled, a stale page's token)
+      retry.delay = 5000;
+      return response.json().then(function (answer) { return answered(pk, answer); });
+    }, function () { tryAgainLater(); return null; });  // no connection after all: it waits
+  }
+
+  function answered(pk, answer) {
+    var results = {};
+    answer.results.forEach(function (r) { results[r.token] = r; });
+    var saved = 0;
+    var queue = update(pk, function (q) {
+      q.changes = q.changes.filter(function (change) {
+        var result = results[change.token];
+        if (!result || result.status === "waiting") { return true; }
+        if (result.status === "saved" || result.status === "already") {
+          saved += 1;  // saved before (an answer cut off by a reload) is saved all the same
+          rememberSent(change.token);
+          return false;
+        }
+        change.status = "refused";
+        change.reason = result.reason;
+        change.message = result.message;
+        if (result.reason === "changed") {
+          q.conflict = {message: result.message, revision: answer.revision, next: answer.next_hand};
+        }
+        return true;
+      });
+    });
+    var known = load(KNOWN, {});
+    if (!queue.changes.length || saved) {
+      known[pk] = {revision: answer.revision, next: answer.next_hand};
+      store(KNOWN, known);
+      update(pk, function (q) { q.base = answer.revision; q.seenNext = answer.next_hand; q.conflict = q.conflict || null; });
+    }
+    if (saved && queue.changes.length && queue.changes[0].status === "waiting") { return send(pk); }
+    return {pk: pk, saved: saved, next: answer.next_url, refused: queue.changes.length > 0};
+  }
+
+  function lost(pk) {
+    update(pk, function (q) {
+      q.changes.forEach(function (change) {
+        change.status = "refused"; change.reason = "lost"; change.message = say("lost");
+      });
+    });
+    forgetSession(pk);
+    return {pk: pk, saved: 0, next: "", refused: true};
+  }
+
+  function rememberSent(token) { store(SENT, load(SENT, []).concat([token]).slice(-200)); }
+
+  // After a send: the session screen shows what happened (saved hands, or the ones still waiting).
+  function showOutcome(outcomes) {
+    var pk = document.body.dataset.session || "";
+    var here = (outcomes || []).filter(function (o) { return o && o.pk === pk && (o.saved || o.refused); })[0];
+    if (!here) { return; }
+    var onScreen = document.getElementById("standings");
+    var form = document.querySelector("form[data-queue][data-queued]");
+    if (here.saved && (onScreen || form)) { location.replace(here.next || "/sessions/" + pk + "/"); }
+    else if (form) { location.replace("/sessions/" + pk + "/"); }
+  }
+
+  function sendAndShow() { return sendAll().then(showOutcome); }
+
+  // -- the status line at the top of every page -----------------------------------------------------
+
+  function showStatus() {
+    var box = document.getElementById("offline-status");
+    if (!box) { return; }
+    var pk = document.body.dataset.session;
+    var waiting = waitingCount(pk);
+    var parts = [];
+    if (!navigator.onLine) { parts.push(say("offline")); }
+    if (waiting) {
+      parts.push(waiting === 1 ? say("waitingOne") : say("waitingMany", {n: waiting}));
+      var stuck = pk && (queueOf(pk).conflict || (queueOf(pk).changes[0] || {}).status === "refused");
+      parts.push(stuck ? say("choose") : !navigator.onLine ? say("later") : sending ? say("sending")
+        : retry.timer ? say("retrying") : "");
+    } else if (!navigator.onLine) {
+      parts.push(document.querySelector("form[data-queue]") || document.getElementById("standings")
+        ? say("kept") : say("copy"));
+      if (document.getElementById("win-form")) { parts.push(say("noScore")); }
+    }
+    box.textContent = parts.filter(Boolean).join(" ");
+    box.hidden = !box.textContent;
+  }
+
+  // -- forms ------------------------------------------------------------------------------------------
+
+  function isLogout(form) { return /\/accounts\/logout\/?$/.test(new URL(actionOf(form)).pathname); }
+
+  // Only a change with a place in a session's order can wait; anything else stays as typed.
   function refuseOffline(form) {
     var note = form.querySelector(".offline-refused");
     if (!note) {
@@ -158,35 +396,173 @@
       note.setAttribute("role", "alert");
       form.prepend(note);
     }
-    note.textContent = say("needsConnection",
-      "This needs the connection: nothing was sent, and what you typed stays here. Send it when you are online.");
+    note.textContent = say("needsConnection");
   }
 
-  // A seat card's "won" opens the win form kept on this phone (the worker serves it for any
-  // ?winner=); the winner tapped is chosen here, as the server would have.
-  function chooseWinner() {
-    var form = document.getElementById("win-form");
-    var winner = new URLSearchParams(location.search).get("winner");
-    if (!form || winner === null || form.querySelector("input[name=winner]:checked")) { return; }
-    var input = form.querySelector("input[name=winner][value='" + winner.replace(/\D/g, "") + "']");
-    if (input) { input.checked = true; }
+  // A win form's submit that saves: Save, "Yes, save it" past the limit, or a figure chip (three taps)
+  // unless the table confirms each hand first.
+  function isSave(form, submitter) {
+    if (!submitter) { return false; }
+    return submitter.value === "save" || submitter.name === "confirm_figure" ||
+      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm"));
   }
 
-  // The pages a table needs mid-hand are kept for offline use as soon as the session screen opens.
-  function keepForOffline() {
-    var links = document.querySelectorAll("a[data-keep-offline]");
-    if (!links.length || !navigator.onLine) { return; }
-    navigator.serviceWorker.ready.then(function (registration) {
-      if (!registration.active) { return; }
-      registration.active.postMessage({keep: Array.prototype.map.call(links, function (a) { return a.href; })});
+  function mustWait(form) {
+    var pk = form.dataset.session;
+    return !navigator.onLine || waitingCount(pk) > 0 || sessionStorage.getItem("scorekeeper.fixing") !== null;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (isLogout(form)) { return loggingOut(event, form); }
+    if ((form.method || "").toLowerCase() !== "post") { return; }
+    if (form.dataset.queue && mustWait(form)) {
+      if (form.id === "win-form" && !isSave(form, event.submitter)) { return; }
+      event.preventDefault();
+      event.stopPropagation();
+      enqueue(form, event.submitter);
+      return;
+    }
+    if (form.dataset.queue && form.id !== "win-form" && !form.dataset.posted) {  // the win form: htmx:sendError
+      event.preventDefault();
+      event.stopPropagation();
+      postOrKeep(form, event.submitter);
+      return;
+    }
+    if (!navigator.onLine) {
+      event.preventDefault();
+      event.stopPropagation();
+      refuseOffline(form);
+    }
+  }, true);
+
+  // Online, the server is asked first whether it answers at all: a phone "online" in a basement gets
+  // no answer, and its save then waits like one made offline, instead of ending on the browser's error
+  // page. Answered, the form is posted as usual.
+  // While the server is being asked, the page may be left (a link tapped at once): the change is then
+  // kept on the phone, never posted over the page being opened, and the next page sends it.
+  var asking = null;
+  function leaving() {
+    if (asking) { keepOnPhone(asking.form, asking.submitter); asking = null; }
+  }
+  window.addEventListener("beforeunload", leaving);
+  window.addEventListener("pagehide", leaving);
+
+  function postOrKeep(form, submitter) {
+    var stop = new AbortController();
+    var timer = setTimeout(function () { stop.abort(); }, 4000);
+    asking = {form: form, submitter: submitter};
+    fetch("/offline/", {method: "HEAD", cache: "no-store", signal: stop.signal}).then(function (response) {
+      clearTimeout(timer);
+      if (!asking) { return; }  // the page is being left: kept on the phone already
+      asking = null;
+      if (!response.ok) { throw new Error("no answer"); }
+      form.dataset.posted = "1";
+      if (submitter && submitter.name) {
+        var input = document.createElement("input");
+        input.type = "hidden"; input.name = submitter.name; input.value = submitter.value;
+        form.appendChild(input);
+      }
+      HTMLFormElement.prototype.submit.call(form);
+    }).catch(function () {
+      clearTimeout(timer);
+      if (asking) { asking = null; enqueue(form, submitter); }
     });
   }
 
-  window.addEventListener("online", function () { showStatus(); sendNext(); });
+  // A save by htmx that found no connection after all waits like one made offline.
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
+    var config = event.detail.requestConfig || {};
+    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    if (form && isSave(form, submitter)) { enqueue(form, submitter); }
+  });
+
+  // Offline nothing is asked of the server: the live poll and previews wait for the connection.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!navigator.onLine) { event.preventDefault(); }
+  });
+
+  function loggingOut(event, form) {
+    if (form.dataset.confirmed) { return; }
+    event.preventDefault();
+    var waiting = waitingCount("");
+    var leave = function () {
+      localStorage.removeItem(QUEUE);
+      forgetPages().then(function () { form.dataset.confirmed = "1"; HTMLFormElement.prototype.submit.call(form); });
+    };
+    if (!waiting) { leave(); return; }
+    window.scorekeeperAsk(waiting === 1 ? say("logoutOne") : say("logoutMany", {n: waiting}),
+                          say("logoutYes"), say("logoutNo")).then(function (yes) { if (yes) { leave(); } });
+  }
+
+  // Offline, Cancel goes straight back: the server's Cancel (which drops a draft) needs the connection.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-offline-href]");
+    if (link && (!navigator.onLine || keptCopy())) {
+      event.preventDefault();
+      location.replace(link.dataset.offlineHref);
+    }
+  }, true);
+
+  // -- pages kept for offline use ---------------------------------------------------------------------
+
+  function forgetPages() {
+    if (!window.caches) { return Promise.resolve(); }
+    return caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (k) { return k.indexOf("pages-") === 0; })
+        .map(function (k) { return caches.delete(k); }));
+    });
+  }
+
+  function forgetSession(pk) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({forget: "/sessions/" + pk + "/"});
+    }
+  }
+
+  // The pages a table needs mid-hand are kept for offline use whenever a session's screen opens with a
+  // connection (once a revision: the worker skips pages it kept for this one already).
+  function keepForOffline() {
+    var nodes = document.querySelectorAll("[data-keep-offline]");
+    if (!nodes.length || !navigator.onLine || keptCopy()) { return; }
+    var standings = document.getElementById("standings");
+    var revision = (standings && standings.dataset.revision) || document.body.dataset.revision || "";
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (!registration.active) { return; }
+      registration.active.postMessage({
+        stamp: [location.pathname, revision, document.documentElement.lang].join(" "),
+        // data-keep-offline names the copy to fetch when it is not the link's own (the win form's blank one)
+        keep: Array.prototype.map.call(nodes, function (node) {
+          var key = new URL(node.getAttribute("href") || node.dataset.keepOffline, location.href);
+          return {url: new URL(node.dataset.keepOffline || key.href, location.href).href, key: key.origin + key.pathname};
+        })
+      });
+    });
+  }
+
+  // -- start ------------------------------------------------------------------------------------------
+
+  window.scorekeeperQueue = {
+    queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, say: say, keptCopy: keptCopy,
+    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken, keep: enqueue, mustWait: mustWait
+  };
+
+  window.addEventListener("online", function () { showStatus(); sendAndShow(); });
   window.addEventListener("offline", showStatus);
+  document.addEventListener("scorekeeper:queue", showStatus);
   document.addEventListener("DOMContentLoaded", function () {
-    showStatus(); chooseWinner(); sendNext();
+    adoptOldQueue();
+    rememberSeen();
+    showStatus();
+    var fixing = sessionStorage.getItem("scorekeeper.fixing");
+    var token = document.querySelector("form[data-queue] input[name=token]");
+    if (fixing && !(token && token.value === fixing)) { sessionStorage.removeItem("scorekeeper.fixing"); }
+    sendAndShow();
     if (navigator.serviceWorker) { keepForOffline(); }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "standings") { rememberSeen(); keepForOffline(); }
   });
 
   if ("serviceWorker" in navigator) {

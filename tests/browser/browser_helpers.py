@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -16,6 +18,34 @@ WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
 
 def label(code: str) -> str:
     return HONOURS[code] if code[1] == "z" else f"{code[0]} {WORDS[code[1]]}"
+
+
+# page.wait_for_function takes a promise for a truthy value (a promise of false ends the wait): what
+# the phone keeps (its caches) is asked with page.evaluate, which waits for the answer, again and again.
+KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
+
+
+def wait_until(page: Page, expression: str, arg: object = None, timeout: float = 15.0) -> None:
+    """Until the (async) expression is true in the page."""
+    deadline = time.monotonic() + timeout
+    while not _true_now(page, expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout} s: {expression} ({arg})")
+        page.wait_for_timeout(100)
+
+
+def _true_now(page: Page, expression: str, arg: object) -> bool:
+    try:
+        return bool(page.evaluate(expression, arg))
+    except PlaywrightError as error:  # a page still loading: asked again once it has
+        if "context was destroyed" not in str(error):
+            raise
+        return False
+
+
+def wait_until_kept(page: Page, url: str) -> None:
+    """Until the phone keeps a copy of the page for offline use."""
+    wait_until(page, KEPT, url)
 
 
 def settled(page: Page) -> None:
@@ -33,7 +63,7 @@ def by_tiles(page: Page) -> None:
 
 def tap(page: Page, code: str) -> None:
     """Tap one tile on the keypad, opening it (and its suit) first."""
-    if not page.locator("#keypad, .keys").count():
+    if not page.locator("#keypad").is_visible():  # by figure the keypad is on the page, hidden
         by_tiles(page)
     if not page.get_by_role("button", name=label(code), exact=True).count():
         page.get_by_role("button", name=SUIT_TABS[code[1]], exact=True).click()

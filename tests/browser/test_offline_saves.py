@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, new_session
+from browser_helpers import KEPT, Shots, new_session, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,18 +27,18 @@ def test_a_draw_saved_offline_is_sent_once_when_the_connection_returns(page: Pag
     page.context.set_offline(True)
     page.goto(session_url.rstrip("/") + "/draw/")
     expect(page.locator("#offline-status")).to_contain_text("You are offline")
-    save = page.get_by_role("button", name="Record the draw")
-    save.click()
-    expect(page.locator("#offline-status")).to_contain_text("1 save is waiting for the connection")
-    expect(save).to_be_disabled()  # a second tap cannot queue it twice
+    page.get_by_role("button", name="Record the draw").click()
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waiting to be sent")
+    expect(page.locator(".hand-queued")).to_have_count(1)  # back on the session screen, once
+    expect(page.locator(".hand-queued")).to_contain_text("Draw")
     shot("save-waiting")
     assert Hand.objects.count() == 0
 
     page.context.set_offline(False)
-    expect(page.locator(".hand-notice")).to_be_visible()
+    expect(page.locator(".hand-notice")).to_contain_text("Hand 1 saved.")
     shot("sent")
     assert Hand.objects.filter(kind="draw").count() == 1
-    assert page.evaluate("localStorage.getItem('scorekeeper.offline-queue')") == "[]"
+    assert page.evaluate("localStorage.getItem('scorekeeper.queue')") == "{}"
 
 
 def test_logging_out_forgets_the_pages_kept_for_offline_use(page: Page, live_server):
@@ -46,8 +46,7 @@ def test_logging_out_forgets_the_pages_kept_for_offline_use(page: Page, live_ser
     session_url = page.url
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.reload()
-    kept = "url => caches.match(url).then(hit => hit !== undefined)"
-    page.wait_for_function(kept, arg=session_url)  # the worker keeps a copy once the page has loaded
+    wait_until_kept(page, session_url)  # the worker keeps a copy once the page has loaded
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
-    assert not page.evaluate(kept, session_url)
+    assert not page.evaluate(KEPT, session_url)

@@ -10,17 +10,16 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, new_session, settled, tap
+from browser_helpers import Shots, new_session, settled, tap, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-KEPT = "url => caches.match(url).then(hit => hit !== undefined)"
 
 
 def kept_for_offline(page: Page, session_url: str) -> None:
     """The session screen has the phone keep the pages a hand needs."""
-    page.wait_for_function(KEPT, arg=session_url.rstrip("/") + "/win/")
-    page.wait_for_function(KEPT, arg=session_url.rstrip("/") + "/draw/")
+    wait_until_kept(page, session_url.rstrip("/") + "/win/")
+    wait_until_kept(page, session_url.rstrip("/") + "/draw/")
 
 
 def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, live_server):
@@ -36,11 +35,11 @@ def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, liv
     expect(status).to_contain_text("You are offline")
     expect(status).to_contain_text("The score and who pays show when the connection returns")
     page.get_by_role("radio", name="Discard by Cy").click()
-    page.get_by_role("radio", name="40", exact=True).click()
-    save = page.get_by_role("button", name="Save hand")
-    save.click()
-    expect(status).to_contain_text("1 save is waiting for the connection")
-    expect(save).to_be_disabled()
+    page.get_by_role("button", name="40", exact=True).click()  # the chip saves it, kept on the phone
+    expect(status).to_contain_text("1 hand waiting to be sent")
+    # back on the session screen (the phone's copy), the hand shown as kept here
+    expect(page.locator(".hand-queued")).to_contain_text("Bob won 40 points off Cy")
+    expect(page.locator(".hand-queued")).to_contain_text("Kept on this phone")
     shot("figure-win-waiting")
     assert Hand.objects.count() == 0
 
@@ -71,10 +70,14 @@ def test_a_win_by_tiles_tapped_offline_keeps_its_taps_and_is_scored_and_saved_on
     kept = page.locator(".kept-taps")
     expect(kept).to_be_visible()
     expect(kept).to_contain_text("Kept on this phone")
-    assert kept.locator(".kept-tile").count() == 14
+    # the phone draws the hand itself: 13 tiles in the hand, then the winning tile
+    expect(page.locator("#tiles-card .hand-area .tile-button")).to_have_count(13)
+    expect(page.locator("#tiles-card .winning-slot .tile-button")).to_have_accessible_name(
+        "Remove the winning tile, 5 bamboo")
+    expect(page.locator("#tiles-card .count")).to_have_text("13/13")
     shot("tiles-kept")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-status")).to_contain_text("1 save is waiting for the connection")
+    expect(page.locator("#offline-status")).to_contain_text("1 hand waiting to be sent")
     assert Hand.objects.count() == 0
 
     page.context.set_offline(False)

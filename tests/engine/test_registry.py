@@ -87,3 +87,13 @@ def test_taiwans_spot_kinds_name_the_field_each_takes_in_order():
 
 def test_hk_faans_one_spot_kind_takes_only_the_player():
     assert dict(payoff_for("hk-faan").spot_needs) == {"false_win": ""}
+
+
+@pytest.mark.parametrize("key", RULESETS)
+def test_a_settlement_says_whether_it_keeps_a_pull_ledger(key):
+    """`pull_ledger` tells the screens what paying as you go pays; it holds exactly where `carry` keeps
+    win payments back (a win given to the ledger moves nothing at once)."""
+    payoff = payoff_for(key)
+    overridden = type(payoff).carry is not Payoff.carry
+    assert payoff.pull_ledger == overridden
+    assert {k for k in RULESETS if payoff_for(k).pull_ledger} == {"taiwan"}

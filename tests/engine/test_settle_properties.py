@@ -1,4 +1,5 @@
-"""What must hold for any session (figures only): zero-sum, determinism, prefix stability, no negative debt."""
+"""What must hold for any session (figures only, seat changes among the hands): zero-sum, determinism,
+prefix stability, no negative debt; a seat change keeps the deal and, outside taiwan, moves nothing."""
 import copy
 from decimal import Decimal
 
@@ -44,8 +45,11 @@ def spot(draw):
     return entry
 
 
+seat_change = st.builds(lambda seat: {"seat_change": seat}, seats)  # README.md, ruling 2026-11-25
+
+
 def hand_lists(ruleset, max_size=30):
-    kinds = [win(ruleset), st.just({"draw": True})] + ([spot()] if ruleset == "taiwan" else [])
+    kinds = [win(ruleset), st.just({"draw": True}), seat_change] + ([spot()] if ruleset == "taiwan" else [])
     if ruleset == "hk-faan":  # its one on-the-spot kind, which moves the deal
         kinds.append(st.builds(lambda p: {"spot": "false_win", "player": p}, seats))
     return st.lists(st.one_of(*kinds), max_size=max_size)
@@ -115,3 +119,30 @@ def test_settle_up_clears_the_balances(session):
         left[row["to"]] -= Decimal(row["amount"])
     assert left == [0, 0, 0, 0]
     assert len(answer["settle_up"]) <= max(0, sum(1 for b in answer["balances"] if Decimal(b)) - 1)
+
+
+DEAL = ("dealer", "dealer_streak", "round_wind", "round", "hand_in_round", "seat_winds")
+
+
+@settings(max_examples=200, deadline=None)
+@given(sessions())
+def test_a_seat_change_shows_the_deal_of_the_next_hand_and_leaves_the_seat_in_no_chain(session):
+    answer = settle_session(session)
+    after = answer["hands"][1:] + [answer["next"]]
+    for raw, hand, following in zip(session["hands"], answer["hands"], after):
+        if "seat_change" not in raw:
+            continue
+        assert {k: hand[k] for k in DEAL} == {k: following[k] for k in DEAL}
+        assert hand["payments"] == []
+        seat = raw["seat_change"]
+        assert all(seat not in (row["from"], row["to"]) for row in hand["tracked"])
+        assert all(seat in (row["from"], row["to"]) for row in hand["transfers"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(sessions().filter(lambda s: s["ruleset"] != "taiwan"))
+def test_outside_taiwan_seat_changes_change_no_other_answer(session):
+    played = [h for h in session["hands"] if "seat_change" not in h]
+    answer = settle_session(session)
+    kept = [hand for raw, hand in zip(session["hands"], answer["hands"]) if "seat_change" not in raw]
+    assert {**answer, "hands": kept} == settle_session({**session, "hands": played})

@@ -13,3 +13,11 @@ def test_the_web_benchmark_runs_and_prints_every_figure():
     assert result.returncode == 0, result.stderr[-3000:]
     for row in ("session page", "live preview (tiles, htmx)", "history page", "save a hand (by figure)"):
         assert row in result.stdout
+
+
+def test_the_offline_benchmark_runs_and_prints_its_figures():
+    result = subprocess.run([PYTHON, "benchmarks/offline_send.py", "--hands", "2", "--runs", "1", "--earlier", "0"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert "connection back -> saved, shown (s)" in result.stdout and "median" in result.stdout

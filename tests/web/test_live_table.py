@@ -33,7 +33,7 @@ def test_a_new_hand_sends_the_standings_with_the_next_revision(client, make_sess
     win(session, 1, "self", figure=40)
     response = client.get(url, HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert response.status_code == 200 and page.lstrip().startswith('<div id="standings">')
+    assert response.status_code == 200 and page.lstrip().startswith('<div id="standings" ')
     assert "Bob won self-drawn" in page and "+120" in page
     assert live_url(page) != url  # polls on from the new revision
     assert client.get(live_url(page), HTTP_HX_REQUEST="true").status_code == 204

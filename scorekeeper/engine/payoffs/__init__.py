@@ -4,8 +4,9 @@ A `Payoff` declares its fields and stakes as class attributes, with what a table
 enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
 ...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
-`spot_payments` and `deal_after_spot` (taiwan, hk-faan) and `carry`/`close` (taiwan's
-pull ledger; elsewhere money moves at once). `payoff_for("taiwan")` (or a ruleset's
+`spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
+ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
+but for taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
 `payoff`) finds a module by key in `registry.MODULES`.
 
 Shared decisions where the pages are silent:
@@ -25,7 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from ..hand import is_allowed
-from ..money import Payment, parse_amount
+from ..money import COINS, Payment, parse_amount
 from ..registry import MODULES
 from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
@@ -68,13 +69,17 @@ class Payoff:
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
-    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}  # name -> allowed values (first: default)
+    # name -> allowed values (first: default); every ruleset may round what changes hands to a coin
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"round_to": COINS}
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
     # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
     # says money moves at the table (taiwan.md: 即時付錢).
     usually_pays_as_you_go: ClassVar[bool] = False
+    # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
+    # instead of moving at once: the screens say what a table paying as it goes pays, and when.
+    pull_ledger: ClassVar[bool] = False
     # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
     # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
     # the hand names another, "optional" only one the hand names.
@@ -120,6 +125,11 @@ class Payoff:
             return Deal(dealer, 0, deal.rounds + 1, 0)
         return Deal(dealer, 0, deal.rounds, deal.hand_in_round + 1)
 
+    def dealer_extra(self, continuations: int) -> int:
+        """What a table's pattern figure gains when the dealer wins on 連n (taiwan's 2n+1); 0 where the
+        figure is the table's whole score."""
+        return 0
+
     def streak(self, deal: Deal) -> int:
         """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""
         return deal.continuations + self.streak_from
@@ -150,6 +160,11 @@ class Payoff:
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""
         return chain, payments
+
+    def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
+        """What moves for real when the player in `seat` leaves (README.md, ruling 2026-11-25): nothing,
+        where money moves at each hand and no debt is left open."""
+        return chain, []
 
     def close(self, chain: Chain) -> list[Payment]:
         """The tracked debts paid at the end of the session."""

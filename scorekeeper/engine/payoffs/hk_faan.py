@@ -55,8 +55,8 @@ class HkFaanPayoff(Payoff):
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"base": ONE}  # one loser's share at 0 faan
     # the page's options the money reads, default first (hk_faan.OPTIONS holds them once, with their notes)
-    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        o.name: (o.default, *(a for a in o.allowed if a != o.default)) for o in OPTIONS if o.name != FLOWERS}
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {**Payoff.settlement_options, **{
+        o.name: (o.default, *(a for a in o.allowed if a != o.default)) for o in OPTIONS if o.name != FLOWERS}}
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw

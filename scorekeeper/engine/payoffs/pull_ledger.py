@@ -5,6 +5,18 @@ Only the chain holder P is ever owed: `debts[L]` is what player L owes P. When W
 2. W ≠ P: if P pays this hand, `debts[W]` is halved first; then every debt to P is paid
    for real, and W's chain starts with `debts[L] = value_L`.
 3. A draw (or an on-the-spot payment) leaves the chain alone; at the end every debt is paid.
+4. A seat change (ruling 2026-11-25) ends every chain the seat is in: if the seat is P, every
+   debt to P is paid for real and there is no chain until the next win; if the seat owes P,
+   that debt is paid and P's chain goes on against the others.
+
+Decisions where the ruling is silent:
+- After a debtor leaves, whoever sits in owes P nothing: should P win again on their
+  discard, their debt starts anew (0 × 1.5 + value), and the halving of rule 2 has
+  nothing to halve should they win while P pays.
+- A chain whose holder is owed nothing (every debtor has left) is still P's chain: P's
+  next win is rule 1, which gives the same debts a new chain would.
+- After the holder leaves, the next win starts a new chain (rule 2 with no P): whoever
+  sits in the holder's seat does not inherit it.
 """
 from __future__ import annotations
 
@@ -34,6 +46,18 @@ class Chain(NamedTuple):
 
 
 EMPTY = Chain()
+
+
+def leave(chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
+    """The chain after the player in `seat` leaves the table, and the money that moved for real."""
+    if chain.holder == seat:  # the holder leaves: the chain is over, as when another player wins
+        return EMPTY, chain.settle()
+    debt = chain.debts[seat]
+    if chain.holder is None or not debt:
+        return chain, []
+    debts = list(chain.debts)
+    debts[seat] = ZERO
+    return Chain(chain.holder, tuple(debts)), [Payment(seat, chain.holder, debt)]
 
 
 def pull(chain: Chain, winner: int, dues: list[Payment]) -> tuple[Chain, list[Payment]]:

@@ -3,7 +3,8 @@
 taiwan.md, Money: a win is worth `base + fan × per_fan` to each payer (self-draw: the
 three others; discard: the discarder). A losing dealer on 連n (n >= 1) pays for
 `fan + (2n+1)`. The dealer keeps the deal on a win and on a draw. Win payments are
-carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once.
+carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once. A seat
+change (ruling 2026-11-25) collects the chain debts the leaving seat is in (`pull_ledger.leave`).
 
 Decisions where the page is silent:
 - `count` multiplies every on-the-spot kind (a table may record two concealed kongs
@@ -25,7 +26,7 @@ from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others, payers
-from .pull_ledger import Chain, pull
+from .pull_ledger import Chain, leave, pull
 
 FALSE_WIN_FAN = 30  # taiwan.md: a false win pays each other player a 30-fan win
 
@@ -76,13 +77,14 @@ class TaiwanPayoff(Payoff):
     key = "taiwan"
     name = "taiwan"
     figures = ("fan", "pattern_fan")
-    usual_figures = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 20)
+    usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
     figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     spot_kinds = frozenset(SPOTS)
     spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
     bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
     # taiwan.md: the events its fan table counts
     events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
+    pull_ledger = True  # taiwan.md: win payments are tracked debts of the winner's chain
     usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),
@@ -97,6 +99,9 @@ class TaiwanPayoff(Payoff):
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw  # taiwan.md: 流局連莊
+
+    def dealer_extra(self, continuations: int) -> int:
+        return dealer_bonus(continuations)
 
     def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
         fan = super().figure(win, deal, scored)
@@ -142,6 +147,9 @@ class TaiwanPayoff(Payoff):
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         return pull(chain, win.winner, payments)
+
+    def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
+        return leave(chain, seat)  # README.md (ruling 2026-11-25): every chain the seat is in ends
 
 
 PAYOFF = TaiwanPayoff()

@@ -25,8 +25,10 @@ Decisions where the page and its source are silent:
 - Wait fans: a winning chow completed on its 1 (or its 9) with only one kind
   waited on (the other end all held) is `single_wait`, as is a pung completed
   from two pairs when the other pair's kind cannot come.
-- Events are taken as the table declares them (天胡 is not checked against
-  `dealer`); `dealer_streak` without `dealer` adds nothing.
+- 天胡 (`heavenly`) must be a self-draw and 地胡 (`earthly`) a win on a discard, neither
+  with any meld, a concealed kong included (ruling 2026-11-25, checked in hand.py for
+  every ruleset). Beyond that, events are taken as the table declares them (天胡 is not
+  checked against `dealer`); `dealer_streak` without `dealer` adds nothing.
 - Flowers or seasons in `concealed` or as `winning_tile` are refused (`bad_tile`):
   they belong in `bonus_tiles`.
 """

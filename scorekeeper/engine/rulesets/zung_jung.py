@@ -12,7 +12,10 @@ Decisions where the page and its source are silent:
 - Events must fit the win (rules review 2026-11-23, README.md `events`, checked in
   hand.py): `last_tile` (Final Draw) and `kong_replacement` (Win on Kong) need a
   self-draw, `last_discard` (Final Discard) and `robbing_kong` a discard; the other
-  pairing is `bad_field`, never scored.
+  pairing is `bad_field`, never scored. Blessing of Heaven (`heavenly`) needs a
+  self-draw and Blessing of Earth (`earthly`) a discard, and neither counts after any
+  meld, a concealed kong included (9.4.1; ruling 2026-11-25): such a hand is
+  `bad_field` too, checked in hand.py for every ruleset.
 - Option `chicken: 0` (rules review 2026-11-23): a hand with no pattern in 1-10
   still lists `chicken_hand`, valued 0, so a player sees why it is worth 0.
   The option is the number 1 or 0 or the text "no": JSON `true`/`false` are

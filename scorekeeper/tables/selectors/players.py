@@ -164,9 +164,9 @@ def _count_session(row: RulesetStats, session: Session, seats: set[int], hands: 
 def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],
                 number: int) -> BiggestHand | None:
     if hand.figure is not None:
-        figure, field_name = hand.figure, hand.figure_field or get_profile(session.ruleset).figure_fields[0][0]
+        figure, field_name = hand.figure, hand.figure_field or get_profile(session.ruleset).engine_figure_field
     elif "score" in answer:
-        figure, field_name = int(answer["score"]["total"]), get_profile(session.ruleset).figure_fields[0][0]
+        figure, field_name = int(answer["score"]["total"]), get_profile(session.ruleset).engine_figure_field
     else:
         return None
     won = Decimal(0)

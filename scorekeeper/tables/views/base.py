@@ -80,6 +80,9 @@ def parse_id(text: str | None) -> int | None:
 # Heavy requests (a quick-entry check or save, an import) per logged-in user, or per address for a share
 # link's visitor: a scorer at a table makes a few a minute (django-ratelimit; beyond, views.accounts.too_many).
 HEAVY_REQUESTS = "20/m"
+# A phone's offline queue, up to 20 changes a request: sent once when the connection returns, a few
+# times after a conflict or a fix; a group of its own, so a busy quick entry never holds a queue back.
+QUEUE_REQUESTS = "60/m"
 
 
 def refusal_status(request: Request, *, changed: bool = False, invalid: bool = False) -> int:

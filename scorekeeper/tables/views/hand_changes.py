@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
@@ -18,8 +18,8 @@ from . import access
 from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
 
 # What happened to a hand, as the message after an edit, a delete or a restore says it.
-VERBS = {"changed": _lazy("%(hand)s changed."), "deleted": _lazy("%(hand)s deleted."),
-         "restored": _lazy("%(hand)s restored.")}
+VERBS = {"changed": gettext_lazy("%(hand)s changed."), "deleted": gettext_lazy("%(hand)s deleted."),
+         "restored": gettext_lazy("%(hand)s restored.")}
 # Undo on the session screen's "saved" notice comes back there: Restore beside "deleted".
 BACK_TO_SESSION = {"deleted": "?deleted={pk}", "restored": "", "changed": ""}
 
@@ -32,10 +32,12 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
     after = session_replay(session=session)
     label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
         after.label(after.index_of(hand_id))
-    messages.success(request, str(VERBS[verb]) % {"hand": label})
+    back_to_session = request.POST.get("then") == "session"
+    if not (back_to_session and verb == "deleted"):  # there, the notice with Restore says it
+        messages.success(request, str(VERBS[verb]) % {"hand": label})
     for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
         messages.info(request, line, extra_tags="change")
-    if request.POST.get("then") == "session":
+    if back_to_session:
         return go_to(request, "session", session, BACK_TO_SESSION[verb].format(pk=hand_id))
     return go_to(request, "history", session)
 

@@ -8,9 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..display.score_lines import dealer_sum
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
-from ..entry.keypad import keypad_codes, keypad_suits, target_of, used_up
+from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
@@ -58,6 +59,9 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "preview_url": reverse("win_preview", args=[session.pk]),
         "cancel_url": reverse("history", args=[session.pk]) if editing else
         reverse("win_new", args=[session.pk]) + "?cancel=1",
+        # Offline the draft cannot be dropped (the server keeps it): Cancel goes back at once.
+        "offline_cancel_url": reverse("history" if editing else "session", args=[session.pk]),
+        "label": replay.label(index),
         "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
         "needed": entry.hand.needed(profile.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),
@@ -67,13 +71,14 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "people_line": _people_line(entry, names, shown_errors),
         # A refused save names the figure's problem; the live check names a figure past the limit.
         "figure_error": shown_errors.get("figure") or (check.errors.get("figure", "") if check.over_limit else ""),
-        "hints": [m for k, m in check.errors.items() if not (k == "tiles" and entry.mode == "tiles")],
+        "figure_sum_text": dealer_sum(check.figure_sum[0], check.figure_sum[1], state.continuations,
+                                      profile.dealer_word) if check.figure_sum else "",
+        # What is missing, in the bar above Save; a figure's own problem is said beside the figure instead.
+        "hints": [m for k, m in check.errors.items()
+                  if not (k == "tiles" and entry.mode == "tiles") and not (k == "figure" and check.over_limit)],
         "losers": _losers(entry, check, names, shown_errors) if profile.loser_points else [],
         **_keypad(entry, profile, names),
     }
-
-
-FIGURE_PAD_COLUMNS = 5  # as .figure-pad in app.css
 
 
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
@@ -81,15 +86,23 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     suits = keypad_suits(target, profile)
     suit = entry.suit if entry.suit in suits else suits[0]
     loser = target.loser_seat
+    keys_for = "bonus" if target.part == "bonus" else "hand"
+    key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus")
+                if name == "hand" or profile.bonus}
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
         # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
         "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
-        # Every suit's keys are on the page, the others hidden: a suit tab switches at once, offline too.
-        "key_groups": [(s, [face(code) for code in keypad_codes(target, profile) if code[1] == s]) for s in suits],
+        # Every suit's keys are on the page, and the bonus tiles', the others hidden: a suit tab or a new
+        # target switches them at once, offline too (static/js/keypad.js).
+        "keys_for": keys_for,
+        "key_groups": [(name, s, [face(code) for code in keypad_codes(Target(name), profile) if code[1] == s])
+                       for name, set_suits in key_sets.items() for s in set_suits],
         "used_up": set() if target.part == "wild" else used_up(entry),
-        "suit_tabs": [(s, glyph, label) for s, glyph, label in SUIT_TABS if s in suits],
+        "suit_tabs": [(name, s, glyph, label) for name, set_suits in key_sets.items()
+                      for s, glyph, label in SUIT_TABS if s in set_suits],
+        "hand_suits": "".join(key_sets["hand"]), "bonus_suits": "".join(keypad_suits(Target("bonus"), profile)),
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }
@@ -109,12 +122,12 @@ def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> s
 
 
 def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:
-    """The usual figures as chips; any other figure stays in the "Other" field."""
+    """The usual figures as chips, in two rows (app.css: .figure-chips.cols-N); any other figure stays in
+    the "Other" field."""
     chips = [str(value) for value in profile.figure_chips]
-    # "Other" takes what is left of the chips' last row of five, or a row of its own if that is one key.
-    left = FIGURE_PAD_COLUMNS - len(chips) % FIGURE_PAD_COLUMNS
-    return {"figure_chips": chips, "figure_typed": "" if entry.figure in chips else entry.figure,
-            "other_span": left if left > 1 else FIGURE_PAD_COLUMNS}
+    chosen = entry.figure if entry.figure in chips else ""
+    return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
+            "chip_columns": -(-len(chips) // 2)}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:

@@ -1,0 +1,134 @@
+"""A phone's offline queue, saved in the order it was made: each change once, or refused with the reason.
+
+The whole queue is one transaction holding the session's row. A change already saved (its answer
+was lost on the way back, and the phone sent the queue again) is found, never saved twice: a new
+hand by its entry token, an edit, a delete or a restore by its `SentChange`. The first change that
+cannot be saved stops the queue there: the changes after it wait behind it, so nothing is ever
+saved out of order (a later hand before an earlier one would change who deals).
+
+A queue is built on the revision the phone last saw (`base`). It is saved when the session is
+still at that revision, or when every revision since was made by this phone's queue: the session
+keeps who wrote last from a queue (`queued_by`, `queued_from`, `queued_to`), so a queue sent in
+parts, or sent again after a lost answer, follows on from itself. Any other write (another phone,
+this phone online) changes the revision past `queued_to`: the queue is then refused as "changed",
+and the phone asks the table whether to add its hands after the latest ones (it sends the queue
+again with the latest revision as its base) or to discard them.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..entry.queued import Queue, QueuedChange, queued_hand, saved_hand
+from ..models import Hand, SentChange, Session
+from ..replay import session_replay
+from .hands import hand_delete, hand_replace, hand_restore, hands_append
+from .session_lock import SessionChanged, locked_session
+
+SAVED, ALREADY, REFUSED, WAITING = "saved", "already", "refused", "waiting"
+# Why a change was refused: another phone changed the session first; the session is finished; the form
+# would refuse it (the reason's words say what); the hand it changes was deleted on another phone.
+CHANGED, FINISHED, INVALID, GONE = "changed", "finished", "invalid", "gone"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What became of one change."""
+
+    token: uuid.UUID
+    status: str
+    hand_id: int | None = None
+    reason: str = ""
+    message: str = ""
+
+
+@transaction.atomic
+def queue_send(*, session: Session, queue: Queue) -> list[Sent]:
+    """Save the queue's changes in order, in one transaction; see the module's docstring."""
+    locked = locked_session(session)
+    follows = locked.revision == queue.base or _chain_of(locked, queue)
+    results: list[Sent] = []
+    stopped = False
+    for change in queue.changes:
+        done = _sent_before(locked, change)
+        if done is None and stopped:
+            done = Sent(change.token, WAITING)
+        elif done is None:
+            done = _sent(locked, change) if follows else Sent(change.token, REFUSED, reason=CHANGED)
+            stopped = done.status == REFUSED
+        results.append(done)
+    if any(sent.status == SAVED for sent in results):
+        _keep_chain(locked, queue)
+    session.revision = locked.revision
+    return results
+
+
+def _chain_of(session: Session, queue: Queue) -> bool:
+    """Every revision since the queue's base was written by this same queue."""
+    return (session.queued_by == queue.device and session.queued_from == queue.base
+            and session.queued_to == session.revision)
+
+
+def _keep_chain(session: Session, queue: Queue) -> None:
+    session.queued_by, session.queued_from, session.queued_to = queue.device, queue.base, session.revision
+    session.save(update_fields=["queued_by", "queued_from", "queued_to"])
+
+
+def _sent_before(session: Session, change: QueuedChange) -> Sent | None:
+    if change.kind in ("win", "draw", "spot"):
+        hand_id = Hand.objects.filter(entry_token=change.token).values_list("pk", flat=True).first()
+    else:
+        hand_id = SentChange.objects.filter(token=change.token).values_list("hand_id", flat=True).first()
+    return None if hand_id is None else Sent(change.token, ALREADY, hand_id)
+
+
+def _sent(session: Session, change: QueuedChange) -> Sent:
+    """One change saved (in a savepoint: a refusal leaves nothing of it), or why not."""
+    if not session.is_open:
+        return Sent(change.token, REFUSED, reason=FINISHED)
+    try:
+        with transaction.atomic():
+            hand_id = SAVERS[change.kind](session, change)
+    except ValidationError as refused:
+        return Sent(change.token, REFUSED, reason=INVALID, message=refused.messages[0])
+    except (LookupError, SessionChanged):
+        return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
+    session.refresh_from_db(fields=["revision", "replayed_revision"])
+    return Sent(change.token, SAVED, hand_id)
+
+
+def _append(session: Session, change: QueuedChange) -> int:
+    hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
+    return hands_append(session=session, hands=[hand], token=str(change.token), after=after)[0].pk
+
+
+def _edit(session: Session, change: QueuedChange) -> int:
+    hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
+    hand_replace(hand=hand, after=after)
+    return _noted(session, change, hand)
+
+
+def _delete(session: Session, change: QueuedChange) -> int:
+    hand = saved_hand(session=session, change=change)
+    hand_delete(hand=hand)
+    return _noted(session, change, hand)
+
+
+def _restore(session: Session, change: QueuedChange) -> int:
+    hand = saved_hand(session=session, change=change)
+    hand_restore(hand=hand)
+    return _noted(session, change, hand)
+
+
+def _noted(session: Session, change: QueuedChange, hand: Hand) -> int:
+    SentChange.objects.create(token=change.token, session=session, hand=hand)
+    return hand.pk
+
+
+SAVERS: dict[str, Callable[[Session, QueuedChange], int]] = {
+    "win": _append, "draw": _append, "spot": _append, "edit": _edit, "delete": _delete, "restore": _restore,
+}

@@ -1,0 +1,79 @@
+"""The phone's own keypad (static/js/keypad_model.js, used offline) answers every tap as the server does
+(scorekeeper/tables/entry/keypad.py): random taps on every ruleset, the two held to the same hand."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper.engine import RULESET_KEYS
+from scorekeeper.tables.display.rulesets import get_profile
+from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits
+from scorekeeper.tables.entry.win_fields import MELD_KINDS, WinEntry
+
+MODEL = Path(__file__).resolve().parents[2] / "static" / "js" / "keypad_model.js"
+SEQUENCES = 120  # per ruleset
+TAPS = 40
+
+APPLY = """([profile, sequences]) => sequences.map(actions => {
+  const M = window.scorekeeperKeypadModel;
+  const state = M.fromFields({});
+  const messages = actions.map(action => { M.apply(state, action, profile, () => "!"); return state.message !== ""; });
+  return {concealed: state.concealed, winning: state.winning, melds: state.melds, bonus: state.bonus,
+          wild: state.wild, target: state.target, suit: state.suit, meldKind: state.meldKind, mode: state.mode,
+          losers: state.losers.map(hand => [hand.concealed, hand.melds]), messages};
+})"""
+
+
+def random_taps(rng: random.Random, ruleset: str) -> list[str]:
+    profile = get_profile(ruleset)
+    tiles = keypad_codes(Target("hand"), profile) + (keypad_codes(Target("bonus"), profile) if profile.bonus else [])
+    verbs = [lambda: f"add:{rng.choice(tiles)}"] * 8 + [
+        lambda: f"remove:hand:{rng.choice(tiles)}", lambda: f"remove:meld:{rng.randrange(3)}",
+        lambda: f"remove:bonus:{rng.choice(tiles)}", lambda: f"clear:{rng.choice(['winning', 'tiles', 'wild'])}",
+        lambda: f"target:{rng.choice(['hand', 'winning', 'bonus', 'wild', 'meld', 'loser-2'])}",
+        lambda: f"meldkind:{rng.choice(list(MELD_KINDS))}", lambda: f"suit:{rng.choice('mpszf')}",
+        lambda: f"mode:{rng.choice(['tiles', 'figure'])}",
+    ]
+    return [rng.choice(verbs)() for _ in range(TAPS)]
+
+
+def server_answer(ruleset: str, actions: list[str]) -> dict:
+    profile = get_profile(ruleset)
+    entry = WinEntry()
+    messages = []
+    for action in actions:
+        apply_actions(entry, [action], profile)
+        messages.append(entry.message != "")
+    split = lambda text: [f"{d}{s}" for d, s in _runs(text)]  # noqa: E731
+    losers = [entry.loser_hands.get(seat) for seat in range(4)]
+    return {"concealed": split(entry.hand.concealed), "winning": entry.winning_tile, "melds": entry.hand.melds,
+            "bonus": split(entry.bonus), "wild": entry.wild, "target": entry.target, "suit": entry.suit,
+            "meldKind": entry.meld_kind, "mode": entry.mode, "messages": messages,
+            "losers": [[split(hand.concealed), hand.melds] if hand else [[], []] for hand in losers]}
+
+
+def _runs(text: str):
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            yield from ((d, ch) for d in digits)
+            digits = ""
+
+
+@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+def test_the_phones_keypad_answers_every_tap_as_the_server_does(page: Page, ruleset):
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content=MODEL.read_text())
+    profile = get_profile(ruleset)
+    js_profile = {"handSize": profile.hand_size, "handSuits": keypad_suits(Target("hand"), profile),
+                  "bonusSuits": keypad_suits(Target("bonus"), profile)}
+    rng = random.Random(f"keypad {ruleset}")
+    sequences = [random_taps(rng, ruleset) for _ in range(SEQUENCES)]
+    phone = page.evaluate(APPLY, [js_profile, sequences])
+    for actions, answer in zip(sequences, phone):
+        assert answer == server_answer(ruleset, actions), actions
