@@ -84,6 +84,7 @@ class Payoff:
     # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
     # the hand names another, "optional" only one the hand names.
     responsible: ClassVar[str] = ""
+    responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
     bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
     wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
     events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
@@ -92,6 +93,13 @@ class Payoff:
     game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
     spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
     figure_answer: ClassVar[str] = ""  # the field a win's answer gives its figure in, where the page asks one
+    # on-the-spot kind -> what it pays, in English, where the page prices a kind its own way (hk-faan's false win)
+    spot_notes: ClassVar[Mapping[str, str]] = {}
+    spot_names: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the table's word for it, where its own
+    # A stake -> the names tables give its usual amounts (hk-faan's 二五雞, 五一, 一二蚊), and what it means
+    # in English where its name alone would mislead (hk-faan's `base` is a share, not the 底 chip).
+    stake_names: ClassVar[Mapping[str, tuple[tuple[str, Decimal], ...]]] = {}
+    stake_notes: ClassVar[Mapping[str, str]] = {}
 
     # -- the session's stakes and options --------------------------------------
     def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:
@@ -112,6 +120,14 @@ class Payoff:
                 raise EngineError(BAD_FIELD, f"option {name!r} is {json.dumps(value, default=repr)}: it must be "
                                              f"one of {', '.join(json.dumps(a) for a in allowed)}")
         return options
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The usual figures at a table with these house options (where the options set the range)."""
+        return self.usual_figures
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        """The figure limit at a table with these house options (None: no limit)."""
+        return self.figure_limit
 
     # -- dealers and winds -----------------------------------------------------
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:

@@ -17,7 +17,8 @@ Decisions where the page is silent:
 - Every win's faan, a figure or a scored hand's total, is checked against the session's
   `min_faan` and `limit_faan`: a hand's own `options` may score it under another limit,
   but the table pays within its own.
-- `figure_limit` (where the app asks before saving a figure) is the default limit, 10.
+- `figure_limit` is the default limit, 10; at a table `limit_at` is its own `limit_faan`, and the
+  usual figures (`figures_at`) run from its `min_faan` to its `limit_faan`, one chip each.
 """
 from __future__ import annotations
 
@@ -49,14 +50,36 @@ class HkFaanPayoff(Payoff):
     figure_limit = 10
     win_fields = frozenset({"responsible", "robbed_kong"})
     responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
+    responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
     spot_kinds = frozenset({"false_win"})
     spot_needs: ClassVar[Mapping[str, str]] = {"false_win": ""}
     # hk-faan.md: the events its faan table counts
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"base": ONE}  # one loser's share at 0 faan
+    # hk-faan.md, Money: the tables' names for their stakes
+    stake_names: ClassVar[Mapping[str, tuple[tuple[str, Decimal], ...]]] = {
+        "base": (("二五雞", Decimal("0.5")), ("五一", ONE), ("一二蚊", Decimal(2)))}
+    stake_notes: ClassVar[Mapping[str, str]] = {
+        "base": "One loser's share at 0 faan; the money table multiplies it by the hand's faan."}
     # the page's options the money reads, default first (hk_faan.OPTIONS holds them once, with their notes)
     settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {**Payoff.settlement_options, **{
         o.name: (o.default, *(a for a in o.allowed if a != o.default)) for o in OPTIONS if o.name != FLOWERS}}
+
+    spot_names: ClassVar[Mapping[str, str]] = {"false_win": "詐糊"}
+    spot_notes: ClassVar[Mapping[str, str]] = {
+        "false_win": "pays each other player what a self-drawn limit hand collects: three shares at the limit"}
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
+        return tuple(range(self._option(options, MIN_FAAN), self._option(options, LIMIT_FAAN) + 1))
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        return int(self._option(options, LIMIT_FAAN))
+
+    @staticmethod
+    def _option(options: Mapping[str, Any], name: str) -> int:
+        value = options.get(name, next(o.default for o in OPTIONS if o.name == name))
+        return int(value)
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw

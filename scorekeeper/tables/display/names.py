@@ -76,7 +76,7 @@ def ruleset_summary(key: str) -> str:
     return engine_sentence(ruleset.description) if ruleset is not None else ""
 
 
-UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points")}
+UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points"), "faan": gettext_lazy("faan")}
 
 
 def unit_name(unit: str) -> str:

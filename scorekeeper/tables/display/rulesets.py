@@ -44,6 +44,8 @@ SPOT_LABELS = {
     "false_win": (_("False win (詐胡)"), _("pays each other player a 30-fan win")),
     "failed_peng": (_("Failed peng"), _("pays 1 unit to the discarder")),
 }
+# A kind's words without its Chinese, for a ruleset that writes the kind its own way (the engine's spot_names).
+SPOT_WORDS = {"false_win": _("False win")}
 # Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
@@ -63,7 +65,10 @@ FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot
 # words: each option's label, each of its values, and what it does (said with the values' words, where the
 # engine's note names the raw values a table never types). An option without words here shows the engine's.
 OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
-                 "four_winds": _("Four winds"), "round_to": _("Round each payment to")}
+                 "four_winds": _("Four winds"), "round_to": _("Round each payment to"),
+                 "min_faan": _("Minimum to win"), "limit_faan": _("Limit (爆棚)"), "flowers": _("Flowers and seasons"),
+                 "payout": _("Money table"), "discard_pays": _("Who pays a discard"),
+                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand")}
 OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
     "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
@@ -72,6 +77,13 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "round_to": {"exact": _("Exact (nothing rounded)"), "0.01": _("0.01 (a cent)"), "0.1": _("0.1 (ten cents)"),
                  "0.5": _("0.5 (half a unit)"), "1": _("1 (whole amounts)"), "5": _("5 (the nearest 5)"),
                  "10": _("10 (the nearest 10)")},
+    "min_faan": {0: _("Any hand (雞糊 wins)"), 3: _("3 faan (三番起糊)")},
+    "flowers": {True: _("With flowers (144 tiles)"), False: _("Without flowers (136 tiles)")},
+    "payout": {"half_spicy": _("Half spicy (半辣上)"), "full_spicy": _("Full spicy (辣辣上)")},
+    "discard_pays": {"all": _("The discarder pays it all (全銃)"), "half": _("Shared (半銃)")},
+    "robbed_kong_pays": {"self_draw": _("As a self-draw, by the robbed player (搶槓當自摸)"),
+                         "discard": _("As an ordinary discard")},
+    "draw_keeps_deal": {True: _("The dealer keeps the deal"), False: _("The deal passes")},
 }
 OPTION_NOTES = {
     "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
@@ -83,8 +95,20 @@ OPTION_NOTES = {
                     "little: three wind sets and a wind eye count too."),
     "round_to": _("The table's smallest coin: each amount that changes hands is rounded to it, halves up (a "
                   "拉 debt of 86.25 is paid as 86 to the nearest 1). The screens show the exact amount beside it."),
+    "min_faan": _("The fewest faan a hand needs to win, flowers included; a limit hand always wins."),
+    "limit_faan": _("Totals are capped here, and a limit hand (例牌) scores exactly this."),
+    "flowers": _("Without flowers the game has 136 tiles: no bonus tiles, and No flowers (無花) does not count."),
+    "payout": _("One share is the stake × the table's multiple for the hand's faan. Half spicy: 1 2 4 8 16, then "
+                "24 32 48 64… (doubling every two faan after 4). Full spicy: doubling every faan."),
+    "discard_pays": _("A discard win collects two shares: from the discarder alone (全銃), or one from the "
+                      "discarder and half from each other player (半銃). A self-draw collects one share from each."),
+    "robbed_kong_pays": _("As a self-draw: the robbed player alone pays three shares. As a discard: two shares, "
+                          "paid as a discard is."),
+    "draw_keeps_deal": _("Whether the dealer keeps the deal after a drawn hand (流局) or passes it."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
+# Options whose other values are a number of faan ("8 faan").
+FAAN_OPTIONS = ("min_faan", "limit_faan")
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
 # has: a pull ledger (taiwan.md: a chain's debts are paid when it ends) and on-the-spot payments.
 PAYING_HELP = {
@@ -109,6 +133,8 @@ def option_value(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return str(words.get(value, BOOL_WORDS[value]))
     found = next((label for key, label in words.items() if key == value and not isinstance(key, bool)), None)
+    if found is None and name in FAAN_OPTIONS and isinstance(value, int):
+        return gettext("%(count)s faan") % {"count": value}
     return str(found) if found is not None else str(value).replace("_", " ")
 
 
@@ -125,6 +151,7 @@ STAKE_LABELS = {
     "unit": (_("On-the-spot unit"), _("same as base")), "flower_units": (_("Units per flower"), ""),
     "grass_units": (_("Units per grass"), ""), "per_point": (_("Money per point"), ""),
 }
+NAMED_STAKE = _("Stake")
 
 
 @dataclass(frozen=True)
@@ -133,6 +160,13 @@ class Stake:
     label: str
     default: str  # "" = the engine's default, shown as the hint
     hint: str = ""
+    named: tuple[tuple[str, str], ...] = ()  # the tables' names for its usual amounts: (amount, name)
+    note: str = ""  # what it means, where its label alone would mislead
+
+    def words(self, amount: str) -> str:
+        """The stake as a table says it: its name where the amount has one ("五一 (1)"), else label and amount."""
+        name = next((n for value, n in self.named if value == amount), "")
+        return f"{name} ({amount})" if name else f"{self.label} {amount}"
 
 
 @dataclass(frozen=True)
@@ -161,10 +195,12 @@ class Profile:
         """What the app adds to the figure a table gives when the dealer wins (taiwan's 2n+1 on 連n)."""
         return self.payoff.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
 
-    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int) -> int | None:
-        """The limit the figure given is checked against: a figure with the dealer's bonus already in it
-        may pass the pattern limit by that bonus (taiwan.md: the cap is on the pattern fan)."""
-        limit = self.figure_limit
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
+                  options: dict[str, Any] | None = None) -> int | None:
+        """The limit the figure given is checked against (at the table's options, where they set it): a figure
+        with the dealer's bonus already in it may pass the pattern limit by that bonus (taiwan.md: the cap is on
+        the pattern fan)."""
+        limit = self.payoff.limit_at(options or {})
         if limit is None or figure_field != "fan" or not dealer_won:
             return limit
         return limit + self.payoff.dealer_extra(continuations)
@@ -173,6 +209,13 @@ class Profile:
     def figure_chips(self) -> tuple[int, ...]:
         """The figures offered as one-tap choices; others are typed."""
         return self.payoff.usual_figures
+
+    def figure_chips_at(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """The one-tap figures at a table with these house options (hk-faan: its minimum to its limit)."""
+        return self.payoff.figures_at(options)
+
+    def figure_limit_at(self, options: dict[str, Any]) -> int | None:
+        return self.payoff.limit_at(options)
 
     @property
     def figure_limit(self) -> int | None:
@@ -184,6 +227,11 @@ class Profile:
         """Who may pay for the others: nobody (""), the discarder unless the table says otherwise
         ("discarder"), or nobody unless the table names one ("optional")."""
         return self.payoff.responsible
+
+    @property
+    def responsible_self_draw(self) -> bool:
+        """A self-draw may name a responsible player too (hk-faan's 包自摸)."""
+        return self.payoff.responsible_self_draw
 
     @property
     def loser_points(self) -> bool:
@@ -209,6 +257,15 @@ class Profile:
     @property
     def spots(self) -> bool:
         return bool(self.payoff.spot_needs)
+
+    @property
+    def spot_kinds(self) -> dict[str, tuple[str, str, str]]:
+        """This ruleset's on-the-spot kinds: label, what it pays (the engine's words where it prices the kind its
+        own way) and the field it needs."""
+        notes, zh = self.payoff.spot_notes, self.payoff.spot_names
+        return {kind: (f"{SPOT_WORDS[kind]} ({zh[kind]})" if kind in zh else str(SPOT_LABELS[kind][0]),
+                       engine_sentence(notes[kind]) if kind in notes else str(SPOT_LABELS[kind][1]), needs)
+                for kind, needs in self.payoff.spot_needs.items()}
 
     @property
     def pull_ledger(self) -> bool:
@@ -266,7 +323,12 @@ class Profile:
         out = []
         for name, default in self.payoff.stake_defaults.items():
             label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
-            out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint)))
+            named = tuple((_amount(value), words) for words, value in self.payoff.stake_names.get(name, ()))
+            note = self.payoff.stake_notes.get(name, "")
+            if note:  # the engine says what it means: its usual label would mislead (hk-faan's base is no 底)
+                label = NAMED_STAKE
+            out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint), named,
+                             engine_sentence(note)))
         return tuple(out)
 
     def options(self) -> list[dict[str, Any]]:

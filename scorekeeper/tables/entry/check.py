@@ -71,7 +71,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
-        _check_figure(check, entry, profile)
+        _check_figure(check, entry, profile, session.options)
         _add_dealer_extra(check, entry, profile)
     else:
         _check_tiles(check, session, entry, profile)
@@ -97,10 +97,10 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     return check
 
 
-def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: dict[str, Any]) -> None:
     check.figure = _whole_number(entry.figure)
     if check.figure is not None:
-        _check_limit(check, entry, profile, check.figure)
+        _check_limit(check, entry, profile, check.figure, options)
         return
     if _is_digits(entry.figure):
         message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
@@ -111,10 +111,12 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
 
 
-def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int) -> None:
+def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int,
+                 options: dict[str, Any]) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     dealer_won = check.state.is_dealer(entry.winner_seat)
-    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations)
+    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations,
+                                            options)
     check.over_limit = limit is not None and figure > limit
     if not check.over_limit or entry.figure_confirmed == entry.figure:
         return

@@ -133,7 +133,8 @@ def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: Repl
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
     index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)
-    return SpotForm(change.fields, names=[p.name for p in session.players], dealer=replay.states[index].dealer)
+    return SpotForm(change.fields, names=[p.name for p in session.players], dealer=replay.states[index].dealer,
+                    profile=get_profile(session.ruleset))
 
 
 def _first_error(errors: dict[str, list[dict[str, str]]]) -> str:

@@ -74,7 +74,8 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
 def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[str, Any]) -> PlainForm:
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(data, initial=initial)
-    return SpotForm(data, names=[p.name for p in session.players], dealer=_dealer(session, hand), initial=initial)
+    return SpotForm(data, names=[p.name for p in session.players], dealer=_dealer(session, hand), initial=initial,
+                    profile=get_profile(session.ruleset))
 
 
 def _initial(hand: Hand) -> dict[str, Any]:
