@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -61,6 +62,13 @@ DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
 FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
 
 
+def _count_of_faan(count: int) -> str:
+    return gettext("%(count)s faan") % {"count": count}
+
+
+_faan = lazy(_count_of_faan, str)  # "8 faan", in the reader's language when shown
+
+
 # The engine's house options (its describe()["options"] and the payoffs' settlement options) in a player's
 # words: each option's label, each of its values, and what it does (said with the values' words, where the
 # engine's note names the raw values a table never types). An option without words here shows the engine's.
@@ -77,7 +85,8 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "round_to": {"exact": _("Exact (nothing rounded)"), "0.01": _("0.01 (a cent)"), "0.1": _("0.1 (ten cents)"),
                  "0.5": _("0.5 (half a unit)"), "1": _("1 (whole amounts)"), "5": _("5 (the nearest 5)"),
                  "10": _("10 (the nearest 10)")},
-    "min_faan": {0: _("Any hand (雞糊 wins)"), 3: _("3 faan (三番起糊)")},
+    "min_faan": {0: _("Any hand (雞糊 wins)"), 1: _faan(1), 2: _faan(2), 3: _("3 faan (三番起糊)")},
+    "limit_faan": {n: _faan(n) for n in range(3, 14)},
     "flowers": {True: _("With flowers (144 tiles)"), False: _("Without flowers (136 tiles)")},
     "payout": {"half_spicy": _("Half spicy (半辣上)"), "full_spicy": _("Full spicy (辣辣上)")},
     "discard_pays": {"all": _("The discarder pays it all (全銃)"), "half": _("Shared (半銃)")},
@@ -107,8 +116,6 @@ OPTION_NOTES = {
     "draw_keeps_deal": _("Whether the dealer keeps the deal after a drawn hand (流局) or passes it."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
-# Options whose other values are a number of faan ("8 faan").
-FAAN_OPTIONS = ("min_faan", "limit_faan")
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
 # has: a pull ledger (taiwan.md: a chain's debts are paid when it ends) and on-the-spot payments.
 PAYING_HELP = {
@@ -133,8 +140,6 @@ def option_value(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return str(words.get(value, BOOL_WORDS[value]))
     found = next((label for key, label in words.items() if key == value and not isinstance(key, bool)), None)
-    if found is None and name in FAAN_OPTIONS and isinstance(value, int):
-        return gettext("%(count)s faan") % {"count": value}
     return str(found) if found is not None else str(value).replace("_", " ")
 
 
@@ -253,6 +258,11 @@ class Profile:
     @property
     def events(self) -> tuple[str, ...]:
         return self.payoff.events
+
+    @property
+    def figure_events(self) -> tuple[str, ...]:
+        """The events a win by figure says (hk-faan's robbed kong, which changes who pays)."""
+        return ("robbing_kong",) if "robbed_kong" in self.payoff.win_fields else ()
 
     @property
     def spots(self) -> bool:

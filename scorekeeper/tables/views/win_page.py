@@ -67,6 +67,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "melds": _melds(entry.hand.meld_pairs()),
         "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
         "events": [(e, EVENT_LABELS[e]) for e in profile.events],
+        "figure_events": [(e, EVENT_LABELS[e]) for e in profile.figure_events],
         **_figure_choices(entry, profile, session.options),
         "people_line": _people_line(entry, names, shown_errors),
         # A refused save names the figure's problem; the live check names a figure past the limit.
