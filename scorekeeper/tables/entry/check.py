@@ -102,7 +102,10 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: d
     if check.figure is not None:
         _check_limit(check, entry, profile, check.figure, options)
         return
-    if _is_digits(entry.figure):
+    digits = _is_digits(entry.figure)
+    if profile.unit == "faan":  # hk-faan: a figure from its minimum to its limit
+        message = gettext("Enter the faan as a whole number, like 5.")
+    elif digits:
         message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
                    else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
     else:

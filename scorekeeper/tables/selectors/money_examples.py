@@ -32,7 +32,7 @@ from scorekeeper.engine import get_ruleset, payoff_for, settle_session
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.money import Payment, money, payments
-from ..display.names import local_name
+from ..display.names import figure_words, local_name
 from ..display.rulesets import PAYING_HELP, get_profile, option_value
 from ..display.score_lines import pattern_value, score_formula
 from ..display.words import WIND_NAMES
@@ -113,12 +113,7 @@ def by_option(name: str, texts: Mapping[Any, Promise]) -> Callable[[Table], str]
 
 
 def _figure(table: Table, figure: int) -> str:
-    unit = get_ruleset(table.key).unit
-    if unit == "fan":
-        return gettext("%(figure)s fan") % {"figure": figure}
-    if unit == "faan":
-        return gettext("%(count)s faan") % {"count": figure}
-    return gettext("%(figure)s points") % {"figure": figure}
+    return figure_words(figure, get_ruleset(table.key).unit)
 
 
 def _paid(table: Table, rows: list[dict[str, Any]]) -> tuple[Payment, ...]:
