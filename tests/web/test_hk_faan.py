@@ -231,3 +231,16 @@ def test_csv_and_the_player_page_say_faan(client, make_session, win):
     assert backup["hands"][0]["figure_field"] == "faan"
     page = client.get(f"/players/{session.south.pk}/").content.decode()
     assert "7 faan" in re.sub(r"\s+", " ", page)
+
+
+@pytest.mark.parametrize("options, said", [({}, ["Cy → Bob 16 2 shares"]),
+                                           ({"discard_pays": "half"}, ["Ann → Bob 4 half a share",
+                                                                       "Cy → Bob 8 1 share",
+                                                                       "Di → Bob 4 half a share"])])
+def test_who_pays_is_said_in_shares_and_money(client, make_session, options, said):
+    session = make_session("hk-faan", options=options)
+    services.session_set_confirming(session=session, confirm_before_saving=True)
+    page = tap_chip(client, session, 3).content.decode()
+    payments = re.search(r'<ul class="payments">(.*?)</ul>', page, re.S).group(1)
+    lines = [" ".join(re.sub(r"<[^>]+>", " ", li).split()) for li in re.findall(r"<li>(.*?)</li>", payments, re.S)]
+    assert lines == said

@@ -121,6 +121,11 @@ class Payoff:
                                              f"one of {', '.join(json.dumps(a) for a in allowed)}")
         return options
 
+    def share_of(self, figure: int, stakes: Mapping[str, Any], options: Mapping[str, Any]) -> Decimal | None:
+        """One loser's share of a win of this figure, where the page pays a win in shares (hk-faan); None
+        elsewhere. The screens say each payment in shares beside the money."""
+        return None
+
     def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The usual figures at a table with these house options (where the options set the range)."""
         return self.usual_figures

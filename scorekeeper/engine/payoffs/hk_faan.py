@@ -69,6 +69,12 @@ class HkFaanPayoff(Payoff):
     spot_notes: ClassVar[Mapping[str, str]] = {
         "false_win": "pays each other player what a self-drawn limit hand collects: three shares at the limit"}
 
+    def share_of(self, figure: int, stakes: Mapping[str, Any], options: Mapping[str, Any]) -> Decimal | None:
+        table = Table(0, self.read_stakes(stakes), self.read_options(options))
+        if not 0 <= figure < len(MULTIPLIERS[table.options["payout"]]):
+            return None
+        return self.share(figure, table)
+
     def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
         return tuple(range(self._option(options, MIN_FAAN), self._option(options, LIMIT_FAAN) + 1))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext
@@ -88,13 +89,21 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
         return check
     answer = check.after.answer
     mine = answer["hands"][index]
-    check.payments = payments(names, mine.get("transfers", []))
+    check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
     check.tracked = payments(names, mine.get("tracked", []))
     if profile.spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
         check.tracked_changes = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
                                              paying=session.pay_as_you_go)
     return check
+
+
+def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decimal | None:
+    """One loser's share of the win, where the ruleset pays in shares (hk-faan): the line says the shares."""
+    figure = answer.get(profile.payoff.figure_answer) if profile.payoff.figure_answer else None
+    if figure is None:
+        return None
+    return profile.payoff.share_of(int(figure), session.stakes, session.options)
 
 
 def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: dict[str, Any]) -> None:

@@ -57,9 +57,11 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
             parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
     else:
         parts.append(gettext("by tiles"))
-    if profile.responsible and hand.discarder is not None and hand.responsible != hand.discarder:
+    if profile.responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
                      gettext("%(name)s responsible") % {"name": names[hand.responsible]})
+    elif profile.responsible == "optional" and hand.responsible is not None:  # only one the hand names (包)
+        parts.append(gettext("%(name)s responsible") % {"name": names[hand.responsible]})
     if hand.note:
         parts.append(hand.note)
     if hand.discarder is None:
