@@ -185,4 +185,7 @@ def test_an_hk_evening_on_a_phone(page: Page, live_server):
     expect(rows.first).to_have_text(re.compile(r"3\s*16\s*32\s*16 / 48"))
     expect(rows.last).to_have_text(re.compile(r"10\s*256\s*512\s*256 / 768"))
     expect(page.locator("#money")).to_contain_text("一二蚊 (2)")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")  # the table fits the phone
+    grid.scroll_into_view_if_needed()
+    grid.screenshot(path=str(shot.folder / "09-money-table.png"))
     shot("rules-money")

@@ -94,7 +94,7 @@ def test_new_session_offers_hong_kong_faan_with_its_options_in_words(client):
     form = client.get("/sessions/new/?ruleset=hk-faan").content.decode()
     for words in ("Minimum to win", "3 faan (三番起糊)", "Limit (爆棚)", "10 faan", "With flowers (144 tiles)",
                   "Half spicy (半辣上)", "Full spicy (辣辣上)", "The discarder pays it all (全銃)", "Shared (半銃)",
-                  "As a self-draw, by the robbed player (搶槓當自摸)", "The dealer keeps the deal", "The deal passes"):
+                  "As a self-draw (搶槓當自摸)", "The dealer keeps the deal", "The deal passes"):
         assert words in form, words
     for raw in ("half_spicy</option>", ">all<", "min_faan</label>", "Base (底)"):
         assert raw not in form

@@ -90,7 +90,7 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "flowers": {True: _("With flowers (144 tiles)"), False: _("Without flowers (136 tiles)")},
     "payout": {"half_spicy": _("Half spicy (半辣上)"), "full_spicy": _("Full spicy (辣辣上)")},
     "discard_pays": {"all": _("The discarder pays it all (全銃)"), "half": _("Shared (半銃)")},
-    "robbed_kong_pays": {"self_draw": _("As a self-draw, by the robbed player (搶槓當自摸)"),
+    "robbed_kong_pays": {"self_draw": _("As a self-draw (搶槓當自摸)"),
                          "discard": _("As an ordinary discard")},
     "draw_keeps_deal": {True: _("The dealer keeps the deal"), False: _("The deal passes")},
 }
