@@ -19,6 +19,16 @@ Decisions where the page is silent:
   but the table pays within its own.
 - `figure_limit` is the default limit, 10; at a table `limit_at` is its own `limit_faan`, and the
   usual figures (`figures_at`) run from its `min_faan` to its `limit_faan`, one chip each.
+- The stake's names (`stake_names`): 二五雞 is `base` 0.5, 五一 1, 一二蚊 2, as the page maps them;
+  a table may still give another `base`. `stake_notes` says what `base` is, since it is no 底.
+- A payment in shares (`share_of`) is its amount over one share, `base` × M(faan), at the table's
+  stakes and options: 2 shares for 全銃, 1 and ½ each for 半銃, 3 for a self-draw, 包 or 搶槓當自摸.
+- The false win is 詐糊 at these tables (`spot_names`; taiwan writes 詐胡) and its words say what it
+  pays (`spot_notes`).
+- 包 on a self-draw may name any loser (`responsible_self_draw`); the app offers it on a self-draw too.
+- The app enters a robbed kong by figure as the hand's event `robbing_kong` (ticked beside the
+  figure) and sends it as `"robbed_kong": true`; quick entry's `F` is the false win here (taiwan's
+  flowers there): a letter stands for the first of its kinds the ruleset has.
 """
 from __future__ import annotations
 
