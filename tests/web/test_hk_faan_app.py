@@ -244,3 +244,11 @@ def test_who_pays_is_said_in_shares_and_money(client, make_session, options, sai
     payments = re.search(r'<ul class="payments">(.*?)</ul>', page, re.S).group(1)
     lines = [" ".join(re.sub(r"<[^>]+>", " ", li).split()) for li in re.findall(r"<li>(.*?)</li>", payments, re.S)]
     assert lines == said
+
+
+def test_without_flowers_the_keypad_has_no_flowers_line(client, make_session):
+    with_flowers = client.get(f"/sessions/{make_session('hk-faan').pk}/win/?mode=tiles").content.decode()
+    session = make_session("hk-faan", options={"flowers": False})
+    without = client.get(f"/sessions/{session.pk}/win/?mode=tiles").content.decode()
+    assert 'value="target:bonus"' in with_flowers and 'id="bonus"' in with_flowers
+    assert 'value="target:bonus"' not in without and 'id="bonus"' not in without

@@ -126,6 +126,10 @@ class Payoff:
         elsewhere. The screens say each payment in shares beside the money."""
         return None
 
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        """The bonus tiles a hand is entered with at a table with these options (hk-faan: none without flowers)."""
+        return self.bonus_tiles
+
     def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The usual figures at a table with these house options (where the options set the range)."""
         return self.usual_figures

@@ -25,6 +25,8 @@ Decisions where the page is silent:
   stakes and options: 2 shares for 全銃, 1 and ½ each for 半銃, 3 for a self-draw, 包 or 搶槓當自摸.
 - The false win is 詐糊 at these tables (`spot_names`; taiwan writes 詐胡) and its words say what it
   pays (`spot_notes`).
+- Without flowers (`flowers: false`) a hand is entered with no bonus tiles (`bonus_tiles_at`): the
+  keypad has no flowers line.
 - 包 on a self-draw may name any loser (`responsible_self_draw`); the app offers it on a self-draw too.
 - The app enters a robbed kong by figure as the hand's event `robbing_kong` (ticked beside the
   figure) and sends it as `"robbed_kong": true`; quick entry's `F` is the false win here (taiwan's
@@ -84,6 +86,9 @@ class HkFaanPayoff(Payoff):
         if not 0 <= figure < len(MULTIPLIERS[table.options["payout"]]):
             return None
         return self.share(figure, table)
+
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        return self.bonus_tiles if options.get(FLOWERS, True) is not False else ""  # the 136-tile game
 
     def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
