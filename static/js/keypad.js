@@ -253,10 +253,17 @@
     }
     notice.textContent = state.message;
     notice.hidden = !state.message;
+    var idle = target.part === "bonus" || target.part === "wild";  // no meld: the row keeps its room, unseen
+    var kinds = keypad.querySelector(".meld-kinds");
+    if (kinds) {
+      kinds.classList.toggle("is-idle", idle);
+      if (idle) { kinds.setAttribute("aria-hidden", "true"); } else { kinds.removeAttribute("aria-hidden"); }
+    }
     keypad.querySelectorAll(".meld-kinds [value^='meldkind:']").forEach(function (chip) {
       var on = (target.part === "meld" || target.meld) && chip.value === "meldkind:" + state.meldKind;
       chip.classList.toggle("is-target", on);
       chip.setAttribute("aria-pressed", on ? "true" : "false");
+      chip.disabled = idle;
     });
     var used = target.part === "wild" ? [] : Model.usedUp(state);
     keypad.querySelectorAll(".key").forEach(function (key) {
@@ -379,6 +386,17 @@
     }
   }
 
+  // A figure already in Other (kept from before, or typed before switching ways) is replaced by what is typed
+  // next, not added to: 20 typed again is 20, never 2020. The tap's own mouseup would drop the selection.
+  var justSelected = null;
+  document.addEventListener("focusin", function (event) {
+    var field = event.target;
+    if (field.id === "figure" && field.value) { field.select(); justSelected = field; }
+  });
+  document.addEventListener("mouseup", function (event) {
+    if (justSelected && event.target === justSelected) { event.preventDefault(); }
+    justSelected = null;
+  });
   document.addEventListener("DOMContentLoaded", restore);
   document.addEventListener("htmx:afterSwap", afterSwap);
   window.addEventListener("online", function () { notePreview(); flush(); });

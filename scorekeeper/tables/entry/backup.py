@@ -12,28 +12,19 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from ..backup_format import (
+    BACKUP_FORMAT,
+    BACKUP_VERSION,
+    HAND_FIELDS,
+    INFORMATIONAL,
+    OPTIONAL_FIELDS,
+    SEAT_FIELDS,
+    SESSION_FIELDS,
+)
 from ..display.rulesets import PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
 from .forms import check_stake, printable_name
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
-
-BACKUP_FORMAT = "mahjong-scorekeeper/session"
-
-BACKUP_VERSION = 1
-
-HAND_FIELDS = ("kind", "winner", "discarder", "responsible", "figure", "figure_field", "tiles", "loser_points",
-               "events", "spot_kind", "spot_player", "spot_count", "spot_to", "note")
-
-SEAT_FIELDS = ("winner", "discarder", "responsible", "spot_player", "spot_to")
-
-SESSION_FIELDS = ("format", "version", "ruleset", "stakes", "options", "players", "first_dealer", "status", "hands")
-
-# Backups from before the table chose how it pays have no `pay_as_you_go`: they take the ruleset's usual way,
-# as sessions of that time were migrated.
-OPTIONAL_FIELDS = ("pay_as_you_go",)
-
-# Written for a person reading the file; a restore does not need them.
-INFORMATIONAL = ("exported_at", "created_at", "finished_at", "balances", "owed", "paid_at_the_table")
 
 
 def read_backup(data: Any) -> tuple[Session, list[Hand]]:

@@ -100,7 +100,7 @@ class SessionForm(forms.Form):
             name = f"option_{option['name']}"
             label, note = option_label(option["name"]), option_note(option)
             if option["allowed"]:
-                # Left out (a form from before the option existed), the engine's default holds.
+                # a form sent without the option (a script, an older page) plays the ruleset's default
                 self.fields[name] = forms.ChoiceField(
                     label=label, help_text=note, initial=json.dumps(option["default"]), required=False,
                     choices=[(json.dumps(v), option_value(option["name"], v)) for v in option["allowed"]])
@@ -175,7 +175,7 @@ class SessionForm(forms.Form):
         options = {}
         for option in self.profile.options():
             value = data.get(f"option_{option['name']}")
-            if value is None or (option["allowed"] and value == ""):
+            if value in (None, ""):
                 continue
             options[option["name"]] = json.loads(value) if option["allowed"] else _plain(value, option["default"])
         data["options"] = options

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from scorekeeper.engine import format_amount
 
+from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import Profile, get_profile
-from ..entry.backup import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
 from ..models import Hand, Session
 from ..replay import Replay, session_replay
 
