@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.engine import RULESET_KEYS  # every ruleset the engine has
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 MAX_LINE = 120
-RULESET_KEYS = ("taiwan", "zung-jung", "hk-old", "taizhou", "fujian")
 
 BLOCK_TAG = re.compile(r"{%.*?%}")
 QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")

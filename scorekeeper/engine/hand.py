@@ -22,11 +22,11 @@ Decisions where the contract is silent:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BAD_FIELD, BAD_MELD, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
+from .errors import BAD_FIELD, BAD_MELD, BAD_TILE, TOO_MANY_COPIES, WRONG_TILE_COUNT, EngineError
 from .groups import CHOW, KONG, PUNG, Group
 from .tiles import BONUS_BASE, WIND_LETTERS, format_tiles, is_honor, parse_kind, parse_tiles, tile_code, wind_kind
 
@@ -191,6 +191,17 @@ def check_copies(hand: Hand) -> None:
             raise EngineError(TOO_MANY_COPIES, f"{n} copies of {tile_code(kind)}: {each}")
 
 
+def check_flowers_apart(hand: Hand) -> None:
+    """Flowers and seasons only in `bonus_tiles`, and nothing else there (a ruleset playing them
+    as bonus tiles asks it)."""
+    for kind in hand.all_tiles():
+        if kind >= BONUS_BASE:
+            raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")
+    for kind in hand.bonus_tiles:
+        if kind < BONUS_BASE:
+            raise EngineError(BAD_FIELD, f"'bonus_tiles' holds flowers and seasons (1f-8f), not {tile_code(kind)}")
+
+
 def _text(data: Mapping[str, Any], name: str, *, required: bool = False) -> str | None:
     value = data.get(name)
     if value is None:
@@ -291,6 +302,12 @@ def _count(data: Mapping[str, Any], name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise EngineError(BAD_FIELD, f"{name!r} must be a whole number 0 or more, not {value!r}")
     return value
+
+
+def is_allowed(value: Any, allowed: Sequence[Any]) -> bool:
+    """One of an option's allowed values, of the same JSON type: Python counts True as 1 and
+    False as 0, so `"chicken": true` would otherwise pass as 1 (zung-jung.md: 1, 0 or "no")."""
+    return any(type(value) is type(a) and value == a for a in allowed)
 
 
 def _options(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -175,6 +175,10 @@ def is_last_wall_tile(f: Facts) -> bool:
     return "last_tile" in f.events
 
 
+def is_last_discard(f: Facts) -> bool:
+    return "last_discard" in f.events
+
+
 def is_kong_replacement(f: Facts) -> bool:
     return "kong_replacement" in f.events
 
@@ -208,3 +212,8 @@ def has_all_four_flowers(f: Facts) -> bool:
 
 def has_all_four_seasons(f: Facts) -> bool:
     return set(range(BONUS_BASE + 4, BONUS_BASE + 8)) <= set(f.hand.bonus_tiles)
+
+
+def has_flower_sets(f: Facts) -> int:
+    """Complete sets of four: the four flowers, the four seasons."""
+    return has_all_four_flowers(f) + has_all_four_seasons(f)

@@ -7,5 +7,6 @@ about it is an attribute of its `Ruleset` or `Payoff` (tests/engine/test_registr
 """
 from __future__ import annotations
 
-MODULES = {"taiwan": "taiwan", "zung-jung": "zung_jung", "hk-old": "hk_old", "taizhou": "taizhou", "fujian": "fujian"}
+MODULES = {"taiwan": "taiwan", "zung-jung": "zung_jung", "hk-old": "hk_old", "taizhou": "taizhou", "fujian": "fujian",
+           "hk-faan": "hk_faan"}
 KEYS = tuple(MODULES)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
 from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
-from .hand import Hand, check_copies, check_tile_count, read_hand
+from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
 from .patterns import Counted, Pattern
 from .payoffs import Payoff, payoff_for
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
@@ -228,12 +228,6 @@ class Ruleset:
             "options": [{"name": o.name, "default": o.default, "allowed": list(o.allowed), "note": o.note}
                         for o in self.options],
         }
-
-
-def is_allowed(value: Any, allowed: Sequence[Any]) -> bool:
-    """One of the allowed values, of the same JSON type: Python counts True as 1 and False
-    as 0, so `"chicken": true` would otherwise pass as 1 (zung-jung.md: 1, 0 or "no")."""
-    return any(type(value) is type(a) and value == a for a in allowed)
 
 
 Evaluator = Callable[[Facts], Score | None]

@@ -76,6 +76,7 @@ class Win(NamedTuple):
     responsible: int | None = None
     responsible_named: bool = False  # the hand has a 'responsible' field, null meaning nobody
     loser_points: tuple[Any, ...] = ()  # taizhou: int, a loser's hand (object) or None (the winner's)
+    robbed_kong: bool = False  # hk-faan: won on the discarder's added kong tile (by figure or by its event)
 
 
 class Draw(NamedTuple):
@@ -191,7 +192,8 @@ def _win(raw: Mapping[str, Any], rules: HandRules) -> Win:
         raise EngineError(BAD_FIELD, "the hand was won on a discard: name the 'discarder'")
     responsible, named = _responsible(raw, winner)
     losers = _loser_points(raw, winner) if "loser_points" in rules.win_fields else ()
-    return Win(winner, discarder, self_drawn, field, figure, hand, responsible, named, losers)
+    robbed = _robbed_kong(raw, hand, discarder) if "robbed_kong" in rules.win_fields else False
+    return Win(winner, discarder, self_drawn, field, figure, hand, responsible, named, losers, robbed)
 
 
 def _figure(raw: Mapping[str, Any], rules: HandRules) -> tuple[str, int | None, Mapping[str, Any] | None]:
@@ -243,6 +245,24 @@ def _responsible(raw: Mapping[str, Any], winner: int) -> tuple[int | None, bool]
     if seat == winner:
         raise EngineError(BAD_FIELD, "the responsible player is one of the losers, not the winner")
     return seat, True
+
+
+def _robbed_kong(raw: Mapping[str, Any], hand: Mapping[str, Any] | None, discarder: int | None) -> bool:
+    """A robbed kong: by figure `"robbed_kong": true` with the robbed player as the discarder; by tiles
+    the hand's event `robbing_kong` (the scorer checks it fits the win)."""
+    if hand is not None:
+        if "robbed_kong" in raw:
+            raise EngineError(BAD_FIELD, "a hand given by its tiles says a robbed kong with its event "
+                                         "'robbing_kong': leave 'robbed_kong' out")
+        events = hand.get("events")
+        return isinstance(events, list) and "robbing_kong" in events
+    value = raw.get("robbed_kong", False)
+    if not isinstance(value, bool):
+        raise EngineError(BAD_FIELD, f"'robbed_kong' is {value!r}: it is true or false")
+    if value and discarder is None:
+        raise EngineError(BAD_FIELD, "a robbed kong names the robbed player as the 'discarder': "
+                                     "it is never entered as a self-draw")
+    return value
 
 
 def _loser_points(raw: Mapping[str, Any], winner: int) -> tuple[Any, ...]:

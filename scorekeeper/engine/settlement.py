@@ -19,7 +19,8 @@ to come. A win given as a `hand` is scored by the ruleset with the
 derived dealer, streak and winds, and its answer is kept as `score`.
 
 Decisions where the pages are silent:
-- An on-the-spot entry's answer shows the deal of the hand it happens before.
+- An on-the-spot entry's answer shows the deal it happens in: taiwan's, the hand it comes
+  before (it changes no deal); hk-faan's false win, the hand it ends (the deal then moves).
 - A seat change (ruling 2026-11-25) is not a hand played: like an on-the-spot entry it
   shows the deal of the hand it happens before and leaves the deal as it is (dealer,
   streak, round, and the hand's number in the round: the next hand has the number this
@@ -157,9 +158,9 @@ def _check_house_options(session: Session, payoff: Payoff) -> None:
 
 def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Table) -> tuple[Step, State]:
     deal = state.deal
-    if isinstance(entry, Spot):  # taiwan.md: an on-the-spot entry changes no dealer, streak or chain
+    if isinstance(entry, Spot):  # taiwan.md: an on-the-spot entry changes no chain (nor, there, the deal)
         paid = payoff.spot_payments(entry, deal, table)
-        return Step("spot", paid, paid, {}), state
+        return Step("spot", paid, paid, {}), State(payoff.deal_after_spot(entry, deal, table), state.chain)
     if isinstance(entry, SeatChange):  # README.md (ruling 2026-11-25): no hand is played, the deal carries on
         chain, collected = payoff.seat_change(state.chain, entry.seat)
         return Step("seat_change", [], collected, {}), State(deal, chain)
@@ -173,6 +174,8 @@ def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Tab
         scored = extra["score"]["total"]
     losers = _loser_values(entry, deal, session, payoff, extra)
     value = payoff.figure(entry, deal, scored)
+    if payoff.figure_answer:
+        extra[payoff.figure_answer] = int(value)
     payments = payoff.payments(entry, value, losers, deal, table)
     chain, transfers = payoff.carry(state.chain, entry, payments)
     after = State(payoff.next_deal(deal, table, entry.winner == deal.dealer, False), chain)

@@ -317,6 +317,8 @@ def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
         win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
     else:
         win[hand.figure_field or payoff.figures[0]] = hand.figure
+        if "robbed_kong" in payoff.win_fields and "robbing_kong" in hand.events:  # hk-faan.md: 搶槓 by figure
+            win["robbed_kong"] = True
     if "responsible" in payoff.win_fields:
         win["responsible"] = hand.responsible
     if "loser_points" in payoff.win_fields:

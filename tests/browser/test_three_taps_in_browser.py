@@ -137,7 +137,7 @@ def test_undo_takes_the_hand_back_and_restore_brings_it_again(page: Page, live_s
 
 
 def test_a_draw_takes_two_taps(page: Page, live_server):
-    new_session(page, live_server.url, "Hong Kong")
+    new_session(page, live_server.url, "Hong Kong Old Style")
     taps = Taps(page)
     taps(page.get_by_role("link", name="Draw", exact=True))
     taps(page.get_by_role("button", name="Record the draw"))

@@ -18,6 +18,7 @@ HANDS: dict[str, tuple[dict[str, Any], str, str]] = {
     "hk-old": ({}, "123m456m789m123p7p", "456m789m123p7p"),
     "taizhou": ({"wild": "8p"}, "123m456m789m123p7p", "456m789m123p7p"),
     "fujian": ({"wild": "9s", "bonus_tiles": "1z"}, "123m456m789m123p456p7p", "456m789m123p456p7p"),
+    "hk-faan": ({"options": {"min_faan": 0}}, "123m456m789m123p7p", "456m789m123p7p"),  # its minimum: 3 faan
 }
 MELDS = {"exposed pung": {"kind": "pung", "tiles": "777s"},
          "concealed kong": {"kind": "concealed_kong", "tiles": "7777s"}}

@@ -63,6 +63,7 @@ def test_the_table_facts_of_each_ruleset():
         "hk-old": ("", "flowers", "", 2000, "dealer", 0),
         "taizhou": ("optional", "", "fortune", 0, "banker", 4),
         "fujian": ("", "winds_red", "gold", 0, "dealer", 4),
+        "hk-faan": ("optional", "flowers", "", 0, "dealer", 0),
     }
 
 
@@ -73,6 +74,7 @@ def test_the_events_each_table_enters_in_order():
         "hk-old": ("last_tile", "last_discard", "kong_replacement", "robbing_kong"),
         "taizhou": (),
         "fujian": ("three_golds", "robbing_gold"),
+        "hk-faan": ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly"),
     }
 
 
@@ -81,6 +83,10 @@ def test_taiwans_spot_kinds_name_the_field_each_takes_in_order():
         ("flower", "count"), ("grass", "count"), ("concealed_kong", ""), ("unrevealed_kong", ""), ("chase", ""),
         ("dice_123", "dealer"), ("dice_triplet", "dealer"), ("false_win", ""), ("failed_peng", "to"),
     ]
+
+
+def test_hk_faans_one_spot_kind_takes_only_the_player():
+    assert dict(payoff_for("hk-faan").spot_needs) == {"false_win": ""}
 
 
 @pytest.mark.parametrize("key", RULESETS)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.settlement import settle_session
 
-RULESETS = ["taiwan", "zung-jung", "hk-old", "taizhou", "fujian"]
+RULESETS = ["taiwan", "zung-jung", "hk-old", "taizhou", "fujian", "hk-faan"]
 SPOTS = ["flower", "grass", "concealed_kong", "unrevealed_kong", "chase", "dice_123", "dice_triplet",
          "false_win", "failed_peng"]
 seats = st.integers(0, 3)
@@ -21,6 +21,8 @@ def win(draw, ruleset):
     hand = {"winner": winner, "discarder": discarder}
     if ruleset == "taiwan":
         hand[draw(st.sampled_from(["fan", "pattern_fan"]))] = draw(st.integers(0, 100))
+    elif ruleset == "hk-faan":
+        hand["faan"] = draw(st.integers(3, 10))  # hk-faan.md: min_faan to limit_faan
     else:
         hand["points"] = draw(st.integers(0, 500))
     if ruleset == "zung-jung" and discarder is not None and draw(st.booleans()):
@@ -48,6 +50,8 @@ seat_change = st.builds(lambda seat: {"seat_change": seat}, seats)  # README.md,
 
 def hand_lists(ruleset, max_size=30):
     kinds = [win(ruleset), st.just({"draw": True}), seat_change] + ([spot()] if ruleset == "taiwan" else [])
+    if ruleset == "hk-faan":  # its one on-the-spot kind, which moves the deal
+        kinds.append(st.builds(lambda p: {"spot": "false_win", "player": p}, seats))
     return st.lists(st.one_of(*kinds), max_size=max_size)
 
 

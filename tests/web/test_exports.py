@@ -78,7 +78,19 @@ def fujian(make_session, win):
     return s
 
 
-BUILDERS = {"taiwan": taiwan, "zung-jung": zung_jung, "hk-old": hk_old, "taizhou": taizhou, "fujian": fujian}
+def hk_faan(make_session, win):
+    s = make_session("hk-faan", stakes={"base": "0.5"}, options={"discard_pays": "half"})
+    win(s, 1, 2, figure=3)  # 半銃
+    win(s, 1, "self", figure=8, responsible=3)  # 包自摸
+    services.hand_record_spot(session=s, kind="false_win", player=0)  # 詐糊
+    win(s, 2, "self", concealed="123456789m1122m", winning_tile="2m", bonus="3f7f")  # 清一色 with flowers
+    win(s, 3, 0, figure=5, event=["robbing_kong"])  # 搶槓 by figure: 搶槓當自摸
+    services.hand_record_draw(session=s)
+    return s
+
+
+BUILDERS = {"taiwan": taiwan, "zung-jung": zung_jung, "hk-old": hk_old, "taizhou": taizhou, "fujian": fujian,
+            "hk-faan": hk_faan}
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
+from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import services
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
@@ -48,6 +49,11 @@ def replay_of(session):
                                                 figure_field="points", loser_points=[0, 8, 16, None])),
     ("hk-old", "W1 d2 500", dict(kind="win", winner=0, discarder=1, figure=500, figure_field="points")),
     ("fujian", "W3 12", dict(kind="win", winner=2, figure=12, figure_field="points")),
+    # hk-faan: F is its one on-the-spot kind, the false win (詐糊); 包 on a self-draw names any loser
+    ("hk-faan", "W2 d3 5", dict(kind="win", winner=1, discarder=2, figure=5, figure_field="faan")),
+    ("hk-faan", "F2", dict(kind="spot", spot_kind="false_win", spot_player=1)),
+    ("hk-faan", "S false_win 4", dict(kind="spot", spot_kind="false_win", spot_player=3)),
+    ("hk-faan", "W4 8 r2", dict(kind="win", winner=3, responsible=1, figure=8, figure_field="faan")),
 ])
 def test_a_line_reads_as_the_fields_the_screens_store(ruleset, text, expected):
     (line,) = parse_quick_entry(text, ruleset=ruleset)
@@ -78,7 +84,9 @@ def test_blank_lines_and_comments_are_skipped_and_lines_keep_their_numbers():
     ("zung-jung", "W2 d3 100001", "line 3: 100001 points is more than any hand scores"),
     ("zung-jung", "W2 s 8 r1", "line 3: a self-drawn win has no responsible player"),
     ("zung-jung", "W2 d3 8 r2", "line 3: seat 2 won: the winner cannot be the responsible player"),
-    ("zung-jung", "F2 x2", "line 3: on-the-spot payments are taiwan's; Zung Jung has none"),
+    ("zung-jung", "F2 x2", "line 3: Zung Jung has no on-the-spot payments"),
+    ("hk-faan", "G2", "line 3: G is no on-the-spot payment here: one of false_win"),
+    ("hk-faan", "F2 x2", "line 3: x2: only flowers and grass take a count"),
     ("hk-old", "W2 d3 8 r1", "line 3: Hong Kong Old Style (Classical points) has no responsible player: leave out r1"),
     ("zung-jung", "W2 d3 44 L 6 - 24 0", "line 3: loser points (L) are taizhou's"),
     ("taizhou", "W2 d3 44", "line 3: taizhou needs each loser's points"),
@@ -223,7 +231,7 @@ def help_examples():
 def test_the_help_page_documents_every_ruleset():
     covered = {r for rulesets, _ in help_examples() for r in rulesets}
 
-    assert covered == {"taiwan", "zung-jung", "hk-old", "taizhou", "fujian"}
+    assert covered == set(RULESET_KEYS)
 
 
 @pytest.mark.parametrize("rulesets, text", help_examples())

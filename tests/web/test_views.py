@@ -4,7 +4,7 @@ import re
 import pytest
 from django.utils.html import escape
 
-from scorekeeper.engine import get_ruleset
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session
 
@@ -36,7 +36,7 @@ def test_home_lists_open_sessions_before_finished(client, make_session):
 def test_new_session_first_asks_for_the_ruleset(client, db):
     html = page(client.get("/sessions/new/"))
 
-    for key in ("taiwan", "zung-jung", "hk-old", "taizhou", "fujian"):
+    for key in RULESET_KEYS:
         assert f"?ruleset={key}" in html
         assert escape(get_ruleset(key).description) in html
 

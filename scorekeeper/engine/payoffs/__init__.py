@@ -4,9 +4,9 @@ A `Payoff` declares its fields and stakes as class attributes, with what a table
 enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
 ...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
-`spot_payments` (taiwan), `carry`/`close` (taiwan's pull ledger; elsewhere money
-moves at once) and `seat_change` (what a player leaving moves: nothing, but for
-taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
+`spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
+ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
+but for taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
 `payoff`) finds a module by key in `registry.MODULES`.
 
 Shared decisions where the pages are silent:
@@ -17,6 +17,7 @@ Shared decisions where the pages are silent:
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,6 +25,7 @@ from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
+from ..hand import is_allowed
 from ..money import COINS, Payment, parse_amount
 from ..registry import MODULES
 from ..session import SEATS, Spot, Win
@@ -82,6 +84,7 @@ class Payoff:
     # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
     # the hand names another, "optional" only one the hand names.
     responsible: ClassVar[str] = ""
+    responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
     bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
     wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
     events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
@@ -89,6 +92,14 @@ class Payoff:
     dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
     game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
     spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
+    figure_answer: ClassVar[str] = ""  # the field a win's answer gives its figure in, where the page asks one
+    # on-the-spot kind -> what it pays, in English, where the page prices a kind its own way (hk-faan's false win)
+    spot_notes: ClassVar[Mapping[str, str]] = {}
+    spot_names: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the table's word for it, where its own
+    # A stake -> the names tables give its usual amounts (hk-faan's 二五雞, 五一, 一二蚊), and what it means
+    # in English where its name alone would mislead (hk-faan's `base` is a share, not the 底 chip).
+    stake_names: ClassVar[Mapping[str, tuple[tuple[str, Decimal], ...]]] = {}
+    stake_notes: ClassVar[Mapping[str, str]] = {}
 
     # -- the session's stakes and options --------------------------------------
     def read_stakes(self, raw: Mapping[str, Any]) -> dict[str, Decimal]:
@@ -105,10 +116,27 @@ class Payoff:
         options = dict(raw)
         for name, allowed in self.settlement_options.items():
             value = options.setdefault(name, allowed[0])
-            if value not in allowed:
-                raise EngineError(BAD_FIELD, f"option {name!r} is {value!r}: it must be one of "
-                                             f"{', '.join(repr(a) for a in allowed)}")
+            if not is_allowed(value, allowed):  # as the scorer checks them: true is not 1
+                raise EngineError(BAD_FIELD, f"option {name!r} is {json.dumps(value, default=repr)}: it must be "
+                                             f"one of {', '.join(json.dumps(a) for a in allowed)}")
         return options
+
+    def share_of(self, figure: int, stakes: Mapping[str, Any], options: Mapping[str, Any]) -> Decimal | None:
+        """One loser's share of a win of this figure, where the page pays a win in shares (hk-faan); None
+        elsewhere. The screens say each payment in shares beside the money."""
+        return None
+
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        """The bonus tiles a hand is entered with at a table with these options (hk-faan: none without flowers)."""
+        return self.bonus_tiles
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The usual figures at a table with these house options (where the options set the range)."""
+        return self.usual_figures
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        """The figure limit at a table with these house options (None: no limit)."""
+        return self.figure_limit
 
     # -- dealers and winds -----------------------------------------------------
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
@@ -149,6 +177,10 @@ class Payoff:
 
     def spot_payments(self, spot: Spot, deal: Deal, table: Table) -> list[Payment]:
         raise EngineError(BAD_FIELD, f"{self.name} has no on-the-spot payments")
+
+    def deal_after_spot(self, spot: Spot, deal: Deal, table: Table) -> Deal:
+        """The deal after an on-the-spot entry: unchanged (taiwan.md), unless it ends the hand."""
+        return deal
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""

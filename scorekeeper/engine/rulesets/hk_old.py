@@ -39,13 +39,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import predicates
-from ..errors import BAD_FIELD, BAD_TILE, EngineError
 from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
-from ..hand import Hand
+from ..hand import Hand, check_flowers_apart
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
 from ..ruleset import Option, Ruleset, Score
-from ..tiles import BONUS_BASE, DRAGONS, is_major, tile_code
+from ..tiles import DRAGONS, is_major
 
 LIMIT = 500
 EXTRAS = "classical_extras"
@@ -102,10 +101,6 @@ def last_tile(f: Facts) -> bool:
     return bool(f.events & {"last_tile", "last_discard"})
 
 
-def bonus_set(f: Facts) -> int:
-    return predicates.has_all_four_flowers(f) + predicates.has_all_four_seasons(f)
-
-
 def value_pung(f: Facts) -> int:
     return predicates.has_dragon_pungs(f) + predicates.has_seat_wind_pungs(f) + predicates.has_round_wind_pungs(f)
 
@@ -160,12 +155,7 @@ class HongKongOld(Ruleset):
     def check(self, hand: Hand) -> None:
         # the option's true/false is checked by type in Ruleset.check_options (1 == True in Python)
         super().check(hand)
-        for kind in hand.all_tiles():
-            if kind >= BONUS_BASE:
-                raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")
-        for kind in hand.bonus_tiles:
-            if kind < BONUS_BASE:
-                raise EngineError(BAD_FIELD, f"'bonus_tiles' holds flowers and seasons (1f-8f), not {tile_code(kind)}")
+        check_flowers_apart(hand)
 
     def needs_waits(self, hand: Hand) -> bool:
         return bool(self.option(hand, EXTRAS))  # only wait_points asks for them

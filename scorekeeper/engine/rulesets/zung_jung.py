@@ -103,10 +103,6 @@ def pure_lesser_terminals(f: Facts) -> bool:
     return not f.has_honors and _every_group_has(f, is_terminal)
 
 
-def final_discard(f: Facts) -> bool:
-    return "last_discard" in f.events
-
-
 def seven_pairs(f: Facts) -> bool:
     return f.form == SEVEN_PAIRS
 

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 
 # -- one hand as the screens tell it -------------------------------------------------
 @dataclass
@@ -13,11 +15,22 @@ class Payment:
     payee: str
     amount: Decimal
     exact: Decimal | None = None  # what the amount was before the table's coin rounded it (option round_to)
+    shares: str = ""  # the amount in shares, where the ruleset pays in shares ("2 shares": hk-faan)
 
 
-def payments(names: list[str], transfers: list[dict[str, Any]]) -> list[Payment]:
+def payments(names: list[str], transfers: list[dict[str, Any]], share: Decimal | None = None) -> list[Payment]:
+    """The engine's transfers by name; with one loser's share of the win, each also in shares."""
     return [Payment(names[t["from"]], names[t["to"]], Decimal(str(t["amount"])),
-                    Decimal(str(t["exact"])) if "exact" in t else None) for t in transfers]
+                    Decimal(str(t["exact"])) if "exact" in t else None,
+                    share_words(Decimal(str(t.get("exact", t["amount"]))) / share) if share else "") for t in transfers]
+
+
+def share_words(shares: Decimal) -> str:
+    """'2 shares', '1 share', 'half a share', '1.5 shares'."""
+    if shares == Decimal("0.5"):
+        return gettext("half a share")
+    count = int(shares) if shares == shares.to_integral() else shares.normalize()
+    return ngettext("%(count)s share", "%(count)s shares", 1 if count == 1 else 2) % {"count": count}
 
 CENT = Decimal("0.01")
 

@@ -76,11 +76,24 @@ def ruleset_summary(key: str) -> str:
     return engine_sentence(ruleset.description) if ruleset is not None else ""
 
 
-UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points")}
+UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points"), "faan": gettext_lazy("faan")}
+
+
+# Each figure a win is entered in (the payoffs' `figures`), by the unit it counts.
+FIGURE_UNITS = {"fan": "fan", "pattern_fan": "fan", "points": "points", "faan": "faan"}
 
 
 def unit_name(unit: str) -> str:
     return str(UNITS.get(unit, unit))
+
+
+def figure_words(figure: int, unit: str) -> str:
+    """'8 fan', '8 faan', '8 points', in the reader's language."""
+    if unit == "fan":
+        return gettext("%(figure)s fan") % {"figure": figure}
+    if unit == "faan":
+        return gettext("%(count)s faan") % {"count": figure}
+    return gettext("%(figure)s points") % {"figure": figure}
 
 
 # The engine's error codes (engine/errors.py) as a lead sentence in the reader's language; the

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -44,25 +45,38 @@ SPOT_LABELS = {
     "false_win": (_("False win (詐胡)"), _("pays each other player a 30-fan win")),
     "failed_peng": (_("Failed peng"), _("pays 1 unit to the discarder")),
 }
+# A kind's words without its Chinese, for a ruleset that writes the kind its own way (the engine's spot_names).
+SPOT_WORDS = {"false_win": _("False win")}
 # Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
               for kind, needs in payoff_for(key).spot_needs.items()}
 FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
-                 "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points")}
+                 "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points"),
+                 "faan": _("Faan")}
 # The figure a table says first: the hand's own, the app adding what the dealer's streak is worth.
-FIGURE_ORDER = ("pattern_fan", "fan", "points")
+FIGURE_ORDER = ("pattern_fan", "fan", "points", "faan")
 # The wild tile by its kind: the field's label, and its line on the keypad.
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
 FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
 
 
+def _count_of_faan(count: int) -> str:
+    return gettext("%(count)s faan") % {"count": count}
+
+
+_faan = lazy(_count_of_faan, str)  # "8 faan", in the reader's language when shown
+
+
 # The engine's house options (its describe()["options"] and the payoffs' settlement options) in a player's
 # words: each option's label, each of its values, and what it does (said with the values' words, where the
 # engine's note names the raw values a table never types). An option without words here shows the engine's.
 OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
-                 "four_winds": _("Four winds"), "round_to": _("Round each payment to")}
+                 "four_winds": _("Four winds"), "round_to": _("Round each payment to"),
+                 "min_faan": _("Minimum to win"), "limit_faan": _("Limit (爆棚)"), "flowers": _("Flowers and seasons"),
+                 "payout": _("Money table"), "discard_pays": _("Who pays a discard"),
+                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand")}
 OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
     "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
@@ -71,6 +85,14 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "round_to": {"exact": _("Exact (nothing rounded)"), "0.01": _("0.01 (a cent)"), "0.1": _("0.1 (ten cents)"),
                  "0.5": _("0.5 (half a unit)"), "1": _("1 (whole amounts)"), "5": _("5 (the nearest 5)"),
                  "10": _("10 (the nearest 10)")},
+    "min_faan": {0: _("Any hand (雞糊 wins)"), 1: _faan(1), 2: _faan(2), 3: _("3 faan (三番起糊)")},
+    "limit_faan": {n: _faan(n) for n in range(3, 14)},
+    "flowers": {True: _("With flowers (144 tiles)"), False: _("Without flowers (136 tiles)")},
+    "payout": {"half_spicy": _("Half spicy (半辣上)"), "full_spicy": _("Full spicy (辣辣上)")},
+    "discard_pays": {"all": _("The discarder pays it all (全銃)"), "half": _("Shared (半銃)")},
+    "robbed_kong_pays": {"self_draw": _("As a self-draw (搶槓當自摸)"),
+                         "discard": _("As an ordinary discard")},
+    "draw_keeps_deal": {True: _("The dealer keeps the deal"), False: _("The deal passes")},
 }
 OPTION_NOTES = {
     "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
@@ -82,6 +104,16 @@ OPTION_NOTES = {
                     "little: three wind sets and a wind eye count too."),
     "round_to": _("The table's smallest coin: each amount that changes hands is rounded to it, halves up (a "
                   "拉 debt of 86.25 is paid as 86 to the nearest 1). The screens show the exact amount beside it."),
+    "min_faan": _("The fewest faan a hand needs to win, flowers included; a limit hand always wins."),
+    "limit_faan": _("Totals are capped here, and a limit hand (例牌) scores exactly this."),
+    "flowers": _("Without flowers the game has 136 tiles: no bonus tiles, and No flowers (無花) does not count."),
+    "payout": _("One share is the stake × the table's multiple for the hand's faan. Half spicy: 1 2 4 8 16, then "
+                "24 32 48 64… (doubling every two faan after 4). Full spicy: doubling every faan."),
+    "discard_pays": _("A discard win collects two shares: from the discarder alone (全銃), or one from the "
+                      "discarder and half from each other player (半銃). A self-draw collects one share from each."),
+    "robbed_kong_pays": _("As a self-draw: the robbed player alone pays three shares. As a discard: two shares, "
+                          "paid as a discard is."),
+    "draw_keeps_deal": _("Whether the dealer keeps the deal after a drawn hand (流局) or passes it."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
@@ -124,6 +156,7 @@ STAKE_LABELS = {
     "unit": (_("On-the-spot unit"), _("same as base")), "flower_units": (_("Units per flower"), ""),
     "grass_units": (_("Units per grass"), ""), "per_point": (_("Money per point"), ""),
 }
+NAMED_STAKE = _("Stake")
 
 
 @dataclass(frozen=True)
@@ -132,6 +165,13 @@ class Stake:
     label: str
     default: str  # "" = the engine's default, shown as the hint
     hint: str = ""
+    named: tuple[tuple[str, str], ...] = ()  # the tables' names for its usual amounts: (amount, name)
+    note: str = ""  # what it means, where its label alone would mislead
+
+    def words(self, amount: str) -> str:
+        """The stake as a table says it: its name where the amount has one ("五一 (1)"), else label and amount."""
+        name = next((n for value, n in self.named if value == amount), "")
+        return f"{name} ({amount})" if name else f"{self.label} {amount}"
 
 
 @dataclass(frozen=True)
@@ -160,10 +200,12 @@ class Profile:
         """What the app adds to the figure a table gives when the dealer wins (taiwan's 2n+1 on 連n)."""
         return self.payoff.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
 
-    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int) -> int | None:
-        """The limit the figure given is checked against: a figure with the dealer's bonus already in it
-        may pass the pattern limit by that bonus (taiwan.md: the cap is on the pattern fan)."""
-        limit = self.figure_limit
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
+                  options: dict[str, Any] | None = None) -> int | None:
+        """The limit the figure given is checked against (at the table's options, where they set it): a figure
+        with the dealer's bonus already in it may pass the pattern limit by that bonus (taiwan.md: the cap is on
+        the pattern fan)."""
+        limit = self.payoff.limit_at(options or {})
         if limit is None or figure_field != "fan" or not dealer_won:
             return limit
         return limit + self.payoff.dealer_extra(continuations)
@@ -172,6 +214,13 @@ class Profile:
     def figure_chips(self) -> tuple[int, ...]:
         """The figures offered as one-tap choices; others are typed."""
         return self.payoff.usual_figures
+
+    def figure_chips_at(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """The one-tap figures at a table with these house options (hk-faan: its minimum to its limit)."""
+        return self.payoff.figures_at(options)
+
+    def figure_limit_at(self, options: dict[str, Any]) -> int | None:
+        return self.payoff.limit_at(options)
 
     @property
     def figure_limit(self) -> int | None:
@@ -183,6 +232,11 @@ class Profile:
         """Who may pay for the others: nobody (""), the discarder unless the table says otherwise
         ("discarder"), or nobody unless the table names one ("optional")."""
         return self.payoff.responsible
+
+    @property
+    def responsible_self_draw(self) -> bool:
+        """A self-draw may name a responsible player too (hk-faan's 包自摸)."""
+        return self.payoff.responsible_self_draw
 
     @property
     def loser_points(self) -> bool:
@@ -206,8 +260,22 @@ class Profile:
         return self.payoff.events
 
     @property
+    def figure_events(self) -> tuple[str, ...]:
+        """The events a win by figure says (hk-faan's robbed kong, which changes who pays)."""
+        return ("robbing_kong",) if "robbed_kong" in self.payoff.win_fields else ()
+
+    @property
     def spots(self) -> bool:
         return bool(self.payoff.spot_needs)
+
+    @property
+    def spot_kinds(self) -> dict[str, tuple[str, str, str]]:
+        """This ruleset's on-the-spot kinds: label, what it pays (the engine's words where it prices the kind its
+        own way) and the field it needs."""
+        notes, zh = self.payoff.spot_notes, self.payoff.spot_names
+        return {kind: (f"{SPOT_WORDS[kind]} ({zh[kind]})" if kind in zh else str(SPOT_LABELS[kind][0]),
+                       engine_sentence(notes[kind]) if kind in notes else str(SPOT_LABELS[kind][1]), needs)
+                for kind, needs in self.payoff.spot_needs.items()}
 
     @property
     def pull_ledger(self) -> bool:
@@ -265,7 +333,12 @@ class Profile:
         out = []
         for name, default in self.payoff.stake_defaults.items():
             label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
-            out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint)))
+            named = tuple((_amount(value), words) for words, value in self.payoff.stake_names.get(name, ()))
+            note = self.payoff.stake_notes.get(name, "")
+            if note:  # the engine says what it means: its usual label would mislead (hk-faan's base is no 底)
+                label = NAMED_STAKE
+            out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint), named,
+                             engine_sentence(note)))
         return tuple(out)
 
     def options(self) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext
@@ -72,7 +73,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
-        _check_figure(check, entry, profile)
+        _check_figure(check, entry, profile, session.options)
         _add_dealer_extra(check, entry, profile)
     else:
         _check_tiles(check, session, entry, profile)
@@ -89,7 +90,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
         return check
     answer = check.after.answer
     mine = answer["hands"][index]
-    check.payments = payments(names, mine.get("transfers", []))
+    check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
     check.tracked = payments(names, mine.get("tracked", []))
     if profile.spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
@@ -98,12 +99,23 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     return check
 
 
-def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decimal | None:
+    """One loser's share of the win, where the ruleset pays in shares (hk-faan): the line says the shares."""
+    figure = answer.get(profile.payoff.figure_answer) if profile.payoff.figure_answer else None
+    if figure is None:
+        return None
+    return profile.payoff.share_of(int(figure), session.stakes, session.options)
+
+
+def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: dict[str, Any]) -> None:
     check.figure = _whole_number(entry.figure)
     if check.figure is not None:
-        _check_limit(check, entry, profile, check.figure)
+        _check_limit(check, entry, profile, check.figure, options)
         return
-    if _is_digits(entry.figure):
+    digits = _is_digits(entry.figure)
+    if profile.unit == "faan":  # hk-faan: a figure from its minimum to its limit
+        message = gettext("Enter the faan as a whole number, like 5.")
+    elif digits:
         message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
                    else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
     else:
@@ -112,10 +124,12 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
 
 
-def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int) -> None:
+def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int,
+                 options: dict[str, Any]) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     dealer_won = check.state.is_dealer(entry.winner_seat)
-    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations)
+    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations,
+                                            options)
     check.over_limit = limit is not None and figure > limit
     if not check.over_limit or entry.figure_confirmed == entry.figure:
         return

@@ -11,13 +11,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes, option_label, option_note, option_value
+from ..display.rulesets import SPOT_KINDS, Profile, Stake, clean_stakes, option_label, option_note, option_value
 from ..models import Hand, ShareLink
 
 SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
 SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
 # rules/README.md, `pay_as_you_go`: the two ways a table pays, as the screens offer them.
 PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as you go")))
+OTHER = "other"  # a named stake's choice of an amount typed instead
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
@@ -105,6 +106,8 @@ class SessionForm(forms.Form):
                 label=stake.label, required=False, initial=stake.default, help_text=stake.hint, max_length=20,
                 validators=[check_stake], error_messages={"max_length": _("Enter an amount like 10 or 2.50.")},
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "placeholder": stake.hint}))
+            if stake.named:  # the tables' names for it (hk-faan's 二五雞, 五一, 一二蚊), or another amount typed
+                self._named_stake(stake, kwargs.get("initial") or {})
         for option in profile.options():
             name = f"option_{option['name']}"
             label, note = option_label(option["name"]), option_note(option)
@@ -116,6 +119,17 @@ class SessionForm(forms.Form):
             else:
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
                                                     initial=str(option["default"]), max_length=40)
+
+    def _named_stake(self, stake: Stake, initial: dict[str, Any]) -> None:
+        amount = str(initial.get(f"stake_{stake.name}") or stake.default)
+        named = [value for value, _name in stake.named]
+        self.fields[f"named_{stake.name}"] = forms.ChoiceField(
+            label=stake.label, required=False, widget=forms.RadioSelect, help_text=stake.note,
+            initial=amount if amount in named else OTHER,
+            choices=[(value, f"{name} {value}") for value, name in stake.named] + [(OTHER, _("Other"))])
+        field = self.fields[f"stake_{stake.name}"]
+        field.label = _("Other amount")
+        field.initial = "" if amount in named else amount
 
     def dealer_buttons(self) -> list[tuple[Any, str, str]]:
         """Each first-dealer button with the seat's name field and the name typed there (the button says it;
@@ -147,6 +161,10 @@ class SessionForm(forms.Form):
     def stakes_bound(self) -> list[forms.BoundField]:
         return [self[f"stake_{s.name}"] for s in self.profile.stakes]
 
+    def stakes_shown(self) -> list[tuple[forms.BoundField, forms.BoundField | None]]:
+        """Each stake's field, after the tables' names for it where it has them."""
+        return [(self[f"stake_{s.name}"], self[f"named_{s.name}"] if s.named else None) for s in self.profile.stakes]
+
     def options_bound(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("option_")]
 
@@ -164,6 +182,11 @@ class SessionForm(forms.Form):
                                % {"player": first, "seat": seat})
             elif player:
                 seen[player.lower()] = (player, str(SEAT_WORDS[[n for n, _ in SEAT_FIELDS].index(name)]))
+        for stake in self.profile.stakes:  # a stake chosen by its name is that amount
+            chosen = data.get(f"named_{stake.name}")
+            if stake.named and chosen and chosen != OTHER:
+                data[f"stake_{stake.name}"] = chosen
+                self.errors.pop(f"stake_{stake.name}", None)
         # A stake already refused beside its field is not checked (or reported) twice.
         valid = [s for s in self.profile.stakes if f"stake_{s.name}" not in self.errors]
         data["stakes"], errors = clean_stakes(self.profile, {s.name: data.get(f"stake_{s.name}", "") for s in valid})
@@ -225,15 +248,26 @@ class SpotForm(forms.Form):
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
-    def __init__(self, *args: Any, names: list[str], dealer: int, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, names: list[str], dealer: int, profile: Profile | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names, self.dealer = names, dealer
+        # the ruleset's own kinds (hk-faan has one, the false win), with its words for what each pays
+        self.kinds = profile.spot_kinds if profile is not None else {k: (str(v[0]), str(v[1]), v[2])
+                                                                      for k, v in SPOT_KINDS.items()}
+        cast(forms.ChoiceField, self.fields["kind"]).choices = [(k, v[0]) for k, v in self.kinds.items()]
+        if len(self.kinds) == 1:
+            self.fields["kind"].initial = next(iter(self.kinds))
         seats = [(i, name) for i, name in enumerate(names)]
         for name in ("player", "to"):
             cast(forms.ChoiceField, self.fields[name]).choices = seats
 
     def kind_help(self) -> list[tuple[str, str, str]]:
-        return [(k, str(v[0]), str(v[1])) for k, v in SPOT_KINDS.items()]
+        return [(k, v[0], v[1]) for k, v in self.kinds.items()]
+
+    def needs(self) -> set[str]:
+        """The fields beyond the player that some kind here takes: the page shows only those."""
+        return {v[2] for v in self.kinds.values()}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -241,7 +275,7 @@ class SpotForm(forms.Form):
         kind = data.get("kind")
         if not kind:
             return data
-        needs = SPOT_KINDS[kind][2]
+        needs = self.kinds[kind][2]
         if needs == "dealer":  # taiwan.md: the dice payments are the dealer's
             data["player"] = self.dealer
         elif data.get("player") is None:

@@ -150,7 +150,7 @@ def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: Repl
         return DrawForm(change.fields)
     index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)
     return SpotForm(change.fields, names=names_at(session=session, replay=replay, index=index),
-                    dealer=replay.states[index].dealer)
+                    dealer=replay.states[index].dealer, profile=get_profile(session.ruleset))
 
 
 def _first_error(errors: dict[str, list[dict[str, str]]]) -> str:

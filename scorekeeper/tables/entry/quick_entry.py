@@ -11,6 +11,8 @@ deal; these numbers do not). Letters may be upper or lower case.
     W2 d3 70 r1        zung-jung: seat 1, not the discarder, is responsible (r- for no one)
     W2 d3 44 L 6 - 24 0   taizhou: the losers' points in seat order, - for the winner
     F2 x2   G3         taiwan: flowers (grass) for seat 2, two of them (x1 when left out)
+    F2                 hk-faan: seat 2's false win (詐糊): F is the ruleset's first kind of these
+    W2 d3 5 r3  W2 8 r3   hk-faan: 包, the discarder on a discard, anyone on a self-draw
     S chase 1          taiwan: any on-the-spot kind, then the seat; S failed_peng 1 to 3;
                        the dice are the dealer's: S dice_123, no seat
     # a comment        blank lines and anything after # are ignored
@@ -34,7 +36,8 @@ from .check import MAX_FIGURE
 
 # Read through gettext when a message is made, so it is in the reader's language.
 SEAT_WORDS = gettext_noop("seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)")
-SHORT_SPOTS = {"f": "flower", "g": "grass"}
+# A letter stands for the first of its kinds the ruleset has: F is taiwan's flowers, hk-faan's false win.
+SHORT_SPOTS = {"f": ("flower", "false_win"), "g": ("grass",)}
 NUMBER = re.compile(r"\d+")
 SPOT_HEAD = re.compile(r"[fg]\d*|s|spot")
 DISCARDER = re.compile(r"d\d+")
@@ -104,9 +107,8 @@ def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
         _parse_win(line, head, tokens[1:], profile)
     elif SPOT_HEAD.fullmatch(head):
         if not profile.spots:
-            raise LineError(_("on-the-spot payments are taiwan's; %(ruleset)s has none")
-                            % {"ruleset": _ruleset(profile)})
-        _parse_spot(line, head, tokens[1:])
+            raise LineError(_("%(ruleset)s has no on-the-spot payments") % {"ruleset": _ruleset(profile)})
+        _parse_spot(line, head, tokens[1:], profile)
     else:
         if profile.spots:
             raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw), "
@@ -134,7 +136,7 @@ def _seat(text: str, what: str, example: str) -> int:
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
-    unit = names.unit_name("fan" if profile.unit == "fan" else "points")
+    unit = names.unit_name(profile.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     while tokens:
         _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
@@ -190,7 +192,7 @@ def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int |
     if not profile.responsible:
         raise LineError(_("%(ruleset)s has no responsible player: leave out %(token)s")
                         % {"ruleset": _ruleset(profile), "token": token})
-    if line.discarder is None:
+    if line.discarder is None and not profile.payoff.responsible_self_draw:
         raise LineError(_("a self-drawn win has no responsible player: leave out %(token)s") % {"token": token})
     if token == "r-":
         return None
@@ -227,11 +229,13 @@ def _taizhou_example(winner: int) -> str:
     return f"W{winner + 1} d{(winner + 1) % 4 + 1} 44 L {entries}"
 
 
-def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
+def _parse_spot(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.SPOT)
-    line.spot_kind = _spot_kind(head, tokens)
-    needs = SPOT_KINDS[line.spot_kind][2]
-    what = {"flower": "F", "grass": "G"}.get(line.spot_kind, f"S {line.spot_kind}")
+    kinds = profile.spot_kinds
+    line.spot_kind = _spot_kind(head, tokens, kinds)
+    needs = kinds[line.spot_kind][2]
+    what = next((letter.upper() for letter, short in SHORT_SPOTS.items()
+                 if _short_kind(short, kinds) == line.spot_kind), f"S {line.spot_kind}")
     while tokens:
         _read_spot_token(line, tokens.pop(0), tokens, needs, what)
     _check_spot_player(line, needs, what)
@@ -240,18 +244,26 @@ def _parse_spot(line: ParsedLine, head: str, tokens: list[str]) -> None:
     _check_spot_to(line, needs, what)
 
 
-def _spot_kind(head: str, tokens: list[str]) -> str:
+def _short_kind(short: tuple[str, ...], kinds: dict[str, tuple[str, str, str]]) -> str:
+    return next((kind for kind in short if kind in kinds), "")
+
+
+def _spot_kind(head: str, tokens: list[str], kinds: dict[str, tuple[str, str, str]]) -> str:
     if head[0] in SHORT_SPOTS:
+        kind = _short_kind(SHORT_SPOTS[head[0]], kinds)
+        if not kind:
+            raise LineError(_("%(head)s is no on-the-spot payment here: one of %(kinds)s")
+                            % {"head": head[0].upper(), "kinds": ", ".join(kinds)})
         if len(head) > 1:  # F2: the seat written on the letter
             tokens.insert(0, head[1:])
-        return SHORT_SPOTS[head[0]]
+        return kind
     if not tokens:
         raise LineError(_("S needs the kind of payment, e.g. S chase 1: one of %(kinds)s")
-                        % {"kinds": ", ".join(SPOT_KINDS)})
+                        % {"kinds": ", ".join(kinds)})
     kind = tokens.pop(0).replace("-", "_")
-    if kind not in SPOT_KINDS:
+    if kind not in kinds:
         raise LineError(_("%(kind)s is not an on-the-spot payment: one of %(kinds)s")
-                        % {"kind": repr(kind), "kinds": ", ".join(SPOT_KINDS)})
+                        % {"kind": repr(kind), "kinds": ", ".join(kinds)})
     return kind
 
 
@@ -295,6 +307,8 @@ def _spot_example(kind: str) -> str:
     needs = SPOT_KINDS[kind][2]
     if kind in ("flower", "grass"):
         return f"{kind[0].upper()}2 x2"
+    if kind == "false_win":
+        return "F2"
     if needs == "dealer":
         return f"S {kind}"
     return f"S {kind} 1" + (" to 3" if needs == "to" else "")

@@ -179,7 +179,7 @@ class WinEntry:
 
     def responsible_seat(self, profile: Profile) -> int | None:
         """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise."""
-        if not profile.responsible or self.self_drawn:
+        if not profile.responsible or (self.self_drawn and not profile.responsible_self_draw):
             return None
         if self.responsible == "" and profile.responsible == "discarder":
             return self.discarder_seat

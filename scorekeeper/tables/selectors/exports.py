@@ -17,7 +17,8 @@ from django.utils import timezone
 from scorekeeper.engine import format_amount
 
 from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
-from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..display.names import FIGURE_UNITS
+from ..display.rulesets import Profile, get_profile
 from ..models import Hand, Session
 from ..replay import Replay, session_replay
 from ..seating import people_money, running_balances, seating_of
@@ -99,7 +100,7 @@ def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, pro
     if profile.loser_points:
         row.append(_loser_points(hand, answer, names) if win else "")
     if profile.spots:
-        row.append(_spot(hand, names) if hand.kind == Hand.Kind.SPOT else "")
+        row.append(_spot(hand, names, profile) if hand.kind == Hand.Kind.SPOT else "")
     if seat_changes:
         row.append(_seat_change(hand, names))
     row.append(_payments(answer.get("payments", []), names))
@@ -123,7 +124,7 @@ def _cell(text: str) -> str:
 def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, str]:
     if hand.figure is not None:
         field_name = hand.figure_field or profile.engine_figure_field
-        return str(hand.figure), {"fan": "fan", "pattern_fan": "fan before dealer bonus"}.get(field_name, "points")
+        return str(hand.figure), {"pattern_fan": "fan before dealer bonus"}.get(field_name, FIGURE_UNITS[field_name])
     total = answer.get("score", {}).get("total")
     return ("" if total is None else str(total)), f"{profile.unit} (scored from the tiles)"
 
@@ -163,8 +164,8 @@ def _loser_points(hand: Hand, answer: dict[str, Any], names: list[str]) -> str:
     return "; ".join(parts)
 
 
-def _spot(hand: Hand, names: list[str]) -> str:
-    label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
+def _spot(hand: Hand, names: list[str], profile: Profile) -> str:
+    label = profile.spot_kinds.get(hand.spot_kind, (hand.spot_kind,))[0]
     who = _cell(names[hand.spot_player]) if hand.spot_player is not None else "the dealer"
     extra = f" × {hand.spot_count}" if hand.spot_count else ""
     to = f" to {_cell(names[hand.spot_to])}" if hand.spot_to is not None else ""

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from ..display.money import Payment, money, payments
-from ..display.names import unit_name
-from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..display.names import FIGURE_UNITS, figure_words, unit_name
+from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago
 from ..models import Hand, Session
@@ -54,7 +54,7 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
     if hand.kind == Hand.Kind.DRAW:
         return gettext("Draw"), hand.note
     if hand.kind == Hand.Kind.SPOT:
-        label = SPOT_KINDS.get(hand.spot_kind, (hand.spot_kind,))[0]
+        label = profile.spot_kinds.get(hand.spot_kind, (hand.spot_kind,))[0]
         extra = f" × {hand.spot_count}" if hand.spot_count else ""
         to = gettext(" to %(name)s") % {"name": names[hand.spot_to]} if hand.spot_to is not None else ""
         player = names[hand.spot_player] if hand.spot_player is not None else "?"
@@ -64,15 +64,15 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
     if hand.figure is not None:
         if hand.figure_field == "pattern_fan":
             parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
-        elif hand.figure_field == "fan":
-            parts.append(gettext("%(figure)s fan") % {"figure": hand.figure})
         else:
-            parts.append(gettext("%(figure)s points") % {"figure": hand.figure})
+            parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
     else:
         parts.append(gettext("by tiles"))
-    if profile.responsible and hand.discarder is not None and hand.responsible != hand.discarder:
+    if profile.responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
                      gettext("%(name)s responsible") % {"name": names[hand.responsible]})
+    elif profile.responsible == "optional" and hand.responsible is not None:  # only one the hand names (包)
+        parts.append(gettext("%(name)s responsible") % {"name": names[hand.responsible]})
     if hand.note:
         parts.append(hand.note)
     if hand.discarder is None:

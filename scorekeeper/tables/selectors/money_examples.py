@@ -32,8 +32,8 @@ from scorekeeper.engine import get_ruleset, payoff_for, settle_session
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.money import Payment, money, payments
-from ..display.names import local_name
-from ..display.rulesets import PAYING_HELP, SPOT_LABELS, get_profile, option_value
+from ..display.names import figure_words, local_name
+from ..display.rulesets import PAYING_HELP, get_profile, option_value
 from ..display.score_lines import pattern_value, score_formula
 from ..display.words import WIND_NAMES
 
@@ -72,7 +72,8 @@ class Table:
         """What a rule's words fill in: the stakes as the engine reads them, the limit, the starting tally."""
         payoff = payoff_for(self.key)
         stakes = {name: money(value) for name, value in payoff.read_stakes(self.stakes).items()}
-        return stakes | {"limit": f"{payoff.figure_limit or 0:,}", "tally": f"{payoff.starting_tally:,}"}
+        limit = payoff.limit_at(self.options)
+        return stakes | {"limit": f"{limit or 0:,}", "tally": f"{payoff.starting_tally:,}"}
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ class Step:
     rows: tuple[tuple[str, str], ...] = ()  # a scored hand's patterns, or the tallies
     note: str = ""
     owed: bool = False  # the payments are debts still owed (taiwan's 拉 chain), not money paid
+    grid: tuple[tuple[str, ...], ...] = ()  # a table of figures, its first row the headings
 
 
 @dataclass(frozen=True)
@@ -111,9 +113,7 @@ def by_option(name: str, texts: Mapping[Any, Promise]) -> Callable[[Table], str]
 
 
 def _figure(table: Table, figure: int) -> str:
-    if get_ruleset(table.key).unit == "fan":
-        return gettext("%(figure)s fan") % {"figure": figure}
-    return gettext("%(figure)s points") % {"figure": figure}
+    return figure_words(figure, get_ruleset(table.key).unit)
 
 
 def _paid(table: Table, rows: list[dict[str, Any]]) -> tuple[Payment, ...]:
@@ -131,8 +131,23 @@ def _owed(said: str, table: Table, rows: list[dict[str, Any]], note: str = "") -
     return Step(said, _paid(table, rows), note=note, owed=True)
 
 
+def _figure_of(hand: dict[str, Any]) -> int:
+    """A win's figure, whichever field the ruleset gives it in."""
+    return int(next(v for k, v in hand.items() if k in ("fan", "points", "pattern_fan", "faan")))
+
+
 def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> dict[str, Any]:
     return {"winner": winner, "discarder": discarder, payoff_for(table.key).figures[0]: figure, **more}
+
+
+def _who_else(table: Table, more: dict[str, Any]) -> str:
+    """What a win's extra fields say, in words: who is responsible (包), a robbed kong (搶槓)."""
+    said = ""
+    if more.get("responsible") is not None:
+        said += " " + gettext("%(name)s is responsible (包).") % {"name": table.seats[more["responsible"]]}
+    if more.get("robbed_kong"):
+        said += " " + gettext("It was %(name)s's kong, robbed (搶槓).") % {"name": table.seats[WEST]}
+    return said
 
 
 def _who(table: Table, **seats: int) -> dict[str, str]:
@@ -146,7 +161,7 @@ def discard(table: Table, *, figure: int, rule: Rule, winner: int = SOUTH, title
     said = (gettext("%(winner)s, the dealer, wins %(figure)s on %(discarder)s's discard.") if winner == EAST
             else gettext("%(winner)s wins %(figure)s on %(discarder)s's discard (%(dealer)s deals).")) % (
         _who(table, winner=winner, discarder=WEST, dealer=EAST) | {"figure": _figure(table, figure)})
-    step = _won(table, said, hand["payments"])
+    step = _won(table, said + _who_else(table, more), hand["payments"])
     return Example("discard", str(title or _("A win on a discard")), _rule(table, rule), (step,))
 
 
@@ -156,7 +171,7 @@ def self_draw(table: Table, *, figure: int, rule: Rule, winner: int = SOUTH, tit
     said = (gettext("%(winner)s, the dealer, self-draws %(figure)s.") if winner == EAST
             else gettext("%(winner)s self-draws %(figure)s (%(dealer)s deals).")) % (
         _who(table, winner=winner, dealer=EAST) | {"figure": _figure(table, figure)})
-    step = _won(table, said, hand["payments"])
+    step = _won(table, said + _who_else(table, more), hand["payments"])
     return Example("self_draw", str(title or _("A self-drawn win")), _rule(table, rule), (step,))
 
 
@@ -337,9 +352,31 @@ def spots(table: Table, *, count: int, rule: Rule) -> Example:
     needs = payoff_for(table.key).spot_needs
     entries = [_spot(kind, need, count) for kind, need in needs.items()]
     hands = table.settle(entries)["hands"]
-    steps = tuple(Step(gettext("%(what)s: %(how)s") % {"what": _told(table, e), "how": SPOT_LABELS[e["spot"]][1]},
+    kinds = get_profile(table.key).spot_kinds  # what each pays, in the ruleset's own words
+    steps = tuple(Step(gettext("%(what)s: %(how)s") % {"what": _told(table, e), "how": kinds[e["spot"]][1]},
                        _paid(table, hand["transfers"])) for e, hand in zip(entries, hands))
-    return Example("spots", gettext("On-the-spot payments (即時付款)"), _rule(table, rule), steps)
+    title = gettext("On-the-spot payments (即時付款)") if len(kinds) > 1 else kinds[next(iter(kinds))][0]
+    return Example("spots", title, _rule(table, rule), steps)
+
+
+# -- a money table: each figure's share and what a win of it moves -------------------------------------
+def money_table(table: Table, *, rule: Rule) -> Example:
+    """hk-faan.md, Money: for each figure from the table's minimum to its limit, one share, what a discard win
+    and a self-draw move; every amount the engine's settle of that win."""
+    payoff = payoff_for(table.key)
+    options = payoff.read_options(table.options)
+    shared = options.get("discard_pays") == "half"
+    heads = (gettext("Faan"), gettext("One share"),
+             gettext("Discard: the discarder / each other") if shared else gettext("Discard: the discarder pays"),
+             gettext("Self-draw: each pays / the winner collects"))
+    rows = [heads]
+    for figure in payoff.figures_at(table.options):
+        won = table.settle([_win(table, SOUTH, WEST, figure), _win(table, SOUTH, None, figure)])["hands"]
+        by_discard = {row["from"]: Decimal(row["amount"]) for row in won[0]["payments"]}
+        each = [Decimal(row["amount"]) for row in won[1]["payments"]]
+        discard_cell = money(by_discard[WEST]) + (f" / {money(by_discard[NORTH])}" if shared else "")
+        rows.append((str(figure), money(each[0]), discard_cell, f"{money(each[0])} / {money(sum(each, Decimal(0)))}"))
+    return Example("money_table", gettext("The money table"), _rule(table, rule), (Step("", grid=tuple(rows)),))
 
 
 # -- a tab or pay as you go ------------------------------------------------------------------------------
@@ -366,10 +403,11 @@ def _told(table: Table, hand: dict[str, Any]) -> str:
         player = table.seats[hand.get("player", EAST)]
         extra = f" × {hand['count']}" if "count" in hand else ""
         to = gettext(" to %(name)s") % {"name": table.seats[hand["to"]]} if "to" in hand else ""
-        return gettext("%(what)s: %(how)s") % {"what": player, "how": f"{SPOT_LABELS[hand['spot']][0]}{extra}{to}"}
+        label = get_profile(table.key).spot_kinds[hand["spot"]][0]
+        return gettext("%(what)s: %(how)s") % {"what": player, "how": f"{label}{extra}{to}"}
     if hand.get("draw"):
         return gettext("a draw")
-    figure = _figure(table, next(v for k, v in hand.items() if k in ("fan", "points", "pattern_fan")))
+    figure = _figure(table, _figure_of(hand))
     if hand["discarder"] is None:
         return gettext("%(winner)s self-draws %(figure)s") % (_who(table, winner=hand["winner"]) | {"figure": figure})
     return gettext("%(winner)s wins %(figure)s on %(discarder)s's discard") % (

@@ -30,6 +30,7 @@ from .money_examples import (
     discard,
     four_hands,
     immune,
+    money_table,
     paying,
     payoff_schemes,
     pull_again,
@@ -43,9 +44,10 @@ from .money_examples import (
 
 
 def money_stakes(*, table: Table) -> list[str]:
-    """The stakes the examples are played at, each with its label ("Base (底) 10")."""
+    """The stakes the examples are played at, each with its label ("Base (底) 10"), or by its name at the
+    tables where it has one ("五一 (1)")."""
     values = table.words()
-    return [f"{stake.label} {values[stake.name]}" for stake in get_profile(table.key).stakes]
+    return [stake.words(values[stake.name]) for stake in get_profile(table.key).stakes]
 
 
 def money_examples(*, table: Table) -> list[Example]:
@@ -72,6 +74,7 @@ LIMIT_HANDS = {
     "zung-jung": {"concealed": "111222333m4445m", "winning_tile": "5m"},
     "hk-old": {"concealed": "111222333444z5z", "winning_tile": "5z"},
     "taizhou": {"concealed": "111999m234m567m8m", "winning_tile": "8m", "wild": "5p"},
+    "hk-faan": {"concealed": "111222333m4445m", "winning_tile": "5m"},
 }
 # fujian: a plain self-drawn hand holding two golds (1p, the gold).
 FUJIAN_GOLDS = {"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"}
@@ -169,6 +172,28 @@ EXAMPLES: dict[str, tuple[Callable[[Table], Example], ...]] = {
                     "paid; the payments between losers stay as they are.")),
         partial(paying, hands=[{"winner": SOUTH, "discarder": WEST, "points": 40, "loser_points": [8, None, 0, 16]},
                                {"draw": True}]),
+    ),
+    "hk-faan": (
+        partial(money_table, rule=_(
+            "A hand of n faan is paid in shares: one share is the stake, %(base)s, times the money table's multiple "
+            "for n. A discard win collects two shares and a self-draw three; there is no dealer bonus.")),
+        partial(discard, figure=3, rule=by_option("discard_pays", {
+            "all": _("全銃: the discarder alone pays both shares."),
+            "half": _("半銃: the discarder pays one share and each of the other two half a share.")})),
+        partial(self_draw, figure=3, rule=_("On a self-draw each of the three others pays one share.")),
+        partial(self_draw, figure=8, title=_("Responsible (包)"), responsible=WEST, rule=_(
+            "包: the player who fed the fourth exposed set (or the third dragon, the fourth wind) pays all three "
+            "shares of the self-draw alone. On a discard win only the discarder can be responsible.")),
+        partial(discard, figure=3, title=_("A robbed kong (搶槓)"), robbed_kong=True, rule=by_option(
+            "robbed_kong_pays", {
+                "self_draw": _("搶槓當自摸: the robbed player alone pays the hand as a self-draw, three shares."),
+                "discard": _("A robbed kong is paid as an ordinary discard.")})),
+        limit("hk-faan", _("Totals are capped at the limit, %(limit)s faan (爆棚), and a limit hand (例牌) scores "
+                           "exactly that.")),
+        partial(spots, count=1, rule=_(
+            "A false win (詐糊) ends the hand: the offender pays each other player three shares at the limit.")),
+        partial(paying, hands=[{"winner": SOUTH, "discarder": WEST, "faan": 3},
+                               {"winner": NORTH, "discarder": None, "faan": 5}, {"spot": "false_win", "player": EAST}]),
     ),
     "fujian": (
         partial(discard, figure=10, rule=_(

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from ..display.names import FIGURE_UNITS
 from ..display.rulesets import PROFILES, get_profile
 from ..models import Hand, Player, Session
 from ..replay import Replay, session_replay
@@ -35,7 +36,7 @@ class BiggestHand:
 
     @property
     def unit(self) -> str:
-        return "fan" if self.figure_field in ("fan", "pattern_fan") else "points"
+        return FIGURE_UNITS.get(self.figure_field, "points")
 
 
 @dataclass

@@ -18,6 +18,7 @@ KIND_TITLES = {
     "double": gettext_lazy("Doubles"), "limit": gettext_lazy("Limit hands"),
     "hu": gettext_lazy("Hu (胡): the set count"), "tai": gettext_lazy("Tai (台): each doubles the hu"),
     "special": gettext_lazy("Special bonuses"), "fan": gettext_lazy("Fan"), "points": gettext_lazy("Points"),
+    "faan": gettext_lazy("Faan"),
 }
 
 

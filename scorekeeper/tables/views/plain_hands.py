@@ -83,7 +83,7 @@ def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[st
     replay = session_replay(session=session)
     index = replay.index_of(hand.pk) if hand.pk in replay.hand_ids else len(replay.hand_ids)
     return SpotForm(data, names=names_at(session=session, replay=replay, index=index), dealer=_dealer(session, hand),
-                    initial=initial)
+                    initial=initial, profile=get_profile(session.ruleset))
 
 
 def _initial(hand: Hand) -> dict[str, Any]:

@@ -67,8 +67,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "needed": entry.hand.needed(profile.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),
         "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
-        "events": [(e, EVENT_LABELS[e]) for e in profile.events],
-        **_figure_choices(entry, profile),
+        **_table_choices(entry, profile, session.options),
         "people_line": _people_line(entry, names, shown_errors),
         # A refused save names the figure's problem; the live check names a figure past the limit.
         "figure_error": shown_errors.get("figure") or (check.errors.get("figure", "") if check.over_limit else ""),
@@ -122,13 +121,18 @@ def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> s
                                                                   "discarder": names[discarder]}
 
 
-def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:
-    """The usual figures as chips, in two rows (app.css: .figure-chips.cols-N); any other figure stays in
-    the "Other" field."""
-    chips = [str(value) for value in profile.figure_chips]
+def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -> dict[str, Any]:
+    """The usual figures at this table as chips, in two rows (app.css: .figure-chips.cols-N), the limit's
+    marked; any other figure stays in the "Other" field. The events a win says (by tiles, and by figure where
+    they change who pays); the bonus tiles it is entered with at this table (none without flowers)."""
+    chips = [str(value) for value in profile.figure_chips_at(options)]
+    limit = profile.figure_limit_at(options)
     chosen = entry.figure if entry.figure in chips else ""
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
-            "chip_columns": -(-len(chips) // 2)}
+            "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
+            "events": [(e, EVENT_LABELS[e]) for e in profile.events],
+            "figure_events": [(e, EVENT_LABELS[e]) for e in profile.figure_events],
+            "bonus_kind": profile.payoff.bonus_tiles_at(options)}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
