@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ..display.rulesets import SPOT_KINDS
 from ..models import Hand, Session
 from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
 from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
@@ -145,21 +146,31 @@ ENTERED = ("kind", "winner", "discarder", "responsible", "figure", "figure_field
            "spot_kind", "spot_player", "spot_count", "spot_to", "note")
 
 
+def same_entry(saved: Hand, hand: Hand) -> bool:
+    """The same entry sent again. A dice payment's player is not typed (taiwan.md: the dealer's, filled in
+    from the replay when it is saved), so a resend made after the deal moved on is still the same."""
+    dealers = hand.kind == Hand.Kind.SPOT and SPOT_KINDS.get(hand.spot_kind, ("", "", ""))[2] == "dealer"
+    derived = {"spot_player"} if dealers else set()
+    return all(getattr(saved, name) == getattr(hand, name) for name in ENTERED if name not in derived)
+
+
 def _sent_again(session: Session, saved: list[Hand], hands: Sequence[Hand]) -> list[Hand]:
     """A form sent twice (a double tap, an offline save retried) gets what it saved; a form whose token
     was used for other content (a copy kept from before, a crafted request) is refused, saying where."""
-    entered = lambda hand: [getattr(hand, name) for name in ENTERED]  # noqa: E731
-    if len(saved) == len(hands) and all(entered(a) == entered(b) for a, b in zip(saved, hands)):
+    if len(saved) == len(hands) and all(same_entry(a, b) for a, b in zip(saved, hands)):
         return saved
+    raise ValidationError({"__all__": saved_elsewhere(session, saved[0])})
+
+
+def saved_elsewhere(session: Session, first: Hand) -> str:
+    """Why a form whose token saved other content saves nothing: which hand it saved."""
     replay = session_replay(session=session)
-    first = saved[0]
     if first.session_id == session.pk and first.pk in replay.hand_ids:
         where = gettext("hand %(number)d") % {"number": replay.number(replay.index_of(first.pk))}
     else:
         where = gettext("another hand")
-    raise ValidationError({"__all__": gettext(
-        "This form was already saved as %(hand)s, with other content: nothing new was saved. Open the form "
-        "again to enter another hand.") % {"hand": where}})
+    return gettext("This form was already saved as %(hand)s, with other content: nothing new was saved. Open the "
+                   "form again to enter another hand.") % {"hand": where}
 
 
 def _check_live(hand: Hand) -> None:

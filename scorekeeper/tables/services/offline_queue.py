@@ -21,12 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
-from ..entry.queued import Queue, QueuedChange, queued_hand, saved_hand
+from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, saved_hand
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
-from .hands import hand_delete, hand_replace, hand_restore, hands_append
+from .hands import hand_delete, hand_replace, hand_restore, hands_append, same_entry, saved_elsewhere
 from .session_lock import SessionChanged, locked_session
 
 SAVED, ALREADY, REFUSED, WAITING = "saved", "already", "refused", "waiting"
@@ -79,11 +80,32 @@ def _keep_chain(session: Session, queue: Queue) -> None:
 
 
 def _sent_before(session: Session, change: QueuedChange) -> Sent | None:
-    if change.kind in ("win", "draw", "spot"):
-        hand_id = Hand.objects.filter(entry_token=change.token).values_list("pk", flat=True).first()
-    else:
-        hand_id = SentChange.objects.filter(token=change.token).values_list("hand_id", flat=True).first()
-    return None if hand_id is None else Sent(change.token, ALREADY, hand_id)
+    """A change whose token was used already: the same change sent again (its answer lost) is found, never
+    saved twice; a token that saved something else (another hand, another session's) is refused, as the
+    form's own token is (services.hands), never reported saved."""
+    if change.kind in NEW_HANDS:
+        hand = Hand.objects.filter(entry_token=change.token).first()
+        return None if hand is None else _resent_hand(session, change, hand)
+    sent = SentChange.objects.filter(token=change.token).first()
+    if sent is None:
+        return None
+    if sent.session_id != session.pk or sent.hand_id != change.hand_id:
+        return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
+            "This change was already saved for another hand: nothing new was saved."))
+    return Sent(change.token, ALREADY, sent.hand_id)
+
+
+def _resent_hand(session: Session, change: QueuedChange, saved: Hand) -> Sent:
+    try:
+        hand = queued_hand(session=session, change=change, replay=session_replay(session=session))[0] \
+            if saved.session_id == session.pk else None
+    except (ValidationError, LookupError):
+        hand = None
+    if hand is not None and same_entry(saved, hand):
+        return Sent(change.token, ALREADY, saved.pk)
+    mine = saved.session_id == session.pk
+    return Sent(change.token, REFUSED, hand_id=saved.pk if mine else None, reason=INVALID,
+                message=saved_elsewhere(session, saved))
 
 
 def _sent(session: Session, change: QueuedChange) -> Sent:
@@ -97,6 +119,9 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
         return Sent(change.token, REFUSED, reason=INVALID, message=refused.messages[0])
     except (LookupError, SessionChanged):
         return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
+    except IntegrityError:  # its token taken by another session's request at this very moment
+        return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
+            "This change was already saved for another hand: nothing new was saved."))
     session.refresh_from_db(fields=["revision", "replayed_revision"])
     return Sent(change.token, SAVED, hand_id)
 

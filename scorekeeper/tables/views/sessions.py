@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -86,7 +87,11 @@ def change_paying(request: Request, session: Session) -> HttpResponseBase:
     form = PayingForm(request.POST)
     if not form.is_valid() or not session.is_open:
         return settle_page(request, session, paying=form)
-    services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])
+    try:
+        services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])
+    except ValidationError as refused:  # finished on another phone meanwhile
+        messages.error(request, refused.messages[0])
+        return go_to(request, "settle", session)
     messages.success(request, _("From now on the screens count each hand as paid at the table.")
                      if session.pay_as_you_go else _("From now on the screens keep a tab."))
     return go_to(request, "settle", session)
