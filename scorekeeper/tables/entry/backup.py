@@ -14,7 +14,8 @@ from django.utils.dateparse import parse_datetime
 
 from ..display.rulesets import PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
-from .forms import check_stake, printable_name
+from .forms import MAX_FIGURE, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
+from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 
 BACKUP_FORMAT = "mahjong-scorekeeper/session"
@@ -90,12 +91,12 @@ def _players(value: Any) -> list[str]:
         raise ValueError("The backup's 'players' should list four names, East, South, West, North.")
     names = []
     for name in value:
-        if not isinstance(name, str) or not " ".join(name.split()) or len(" ".join(name.split())) > 40:
+        if not isinstance(name, str) or not seat_name(name) or len(seat_name(name)) > 40:
             raise ValueError(f"The backup's player name {str(name)[:50]!r} should be 1 to 40 characters.")
-        if not printable_name(" ".join(name.split())):
+        if not printable_name(seat_name(name)):
             raise ValueError(f"The backup's player name {name!r} has a control or invisible character: use "
                              "letters, digits and ordinary punctuation.")
-        names.append(" ".join(name.split()))
+        names.append(seat_name(name))
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("The backup's players should be four different names.")
     return names
@@ -154,8 +155,9 @@ def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> 
             raise ValueError(f"{where}: loser_points is only for rulesets that score every hand; it should be null.")
         for value in raw["loser_points"]:
             if not (value is None or _tiles_ok(value) or
-                    (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31 - 1)):
-                raise ValueError(f"{where}: each of loser_points should be points, tiles or null.")
+                    (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE)):
+                raise ValueError(f"{where}: each of loser_points should be points (0 to {MAX_FIGURE:,}), tiles or "
+                                 "null.")
     kinds = profile.payoff.spot_needs
     if (raw["kind"] == Hand.Kind.SPOT) != bool(raw["spot_kind"]) or raw["spot_kind"] and raw["spot_kind"] not in kinds:
         raise ValueError(f"{where}: spot_kind {raw['spot_kind'][:20]!r} should be one of "
@@ -190,10 +192,12 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     fields = dict(raw)
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
-    for key, limit in (("figure", 2**31 - 1), ("spot_count", 2**15 - 1)):
+    # As the forms take them: a figure up to the win form's limit, a count of 1 to 8 flowers.
+    for key, least, most in (("figure", 0, MAX_FIGURE), ("spot_count", 1, MAX_SPOT_COUNT)):
         value = raw[key]
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit):
-            raise ValueError(f"{where}: {key} should be a whole number from 0, or null, not {value!r}.")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most):
+            raise ValueError(f"{where}: {key} should be a whole number from {least} to {most:,}, or null, not "
+                             f"{value!r}.")
     figure_fields = [name for name, _ in profile.figure_fields]
     if raw["figure_field"] not in ("", *figure_fields):
         raise ValueError(f"{where}: figure_field {raw['figure_field']!r} should be one of: {', '.join(figure_fields)}.")
@@ -208,6 +212,10 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     for key, ok, expected in checks:
         if not ok:
             raise ValueError(f"{where}: {key} should be {expected}.")
+    if not is_clean(raw["note"]):
+        raise ValueError(f"{where}: its note has a control or invisible character: use letters, digits, "
+                         "punctuation and emoji.")
+    fields["note"] = nfc(raw["note"])
     _check_ruleset_fields(raw, where, profile)
     if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
         raise ValueError(f"{where}: a win needs its winner.")

@@ -29,9 +29,9 @@ from ..replay import (
     settle_hand,
 )
 from ..selectors.hands import debt_changes
+from .forms import MAX_FIGURE
+from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
-
-MAX_FIGURE = 100_000
 
 
 @dataclass
@@ -145,6 +145,9 @@ def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     if len(entry.note) > MAX_NOTE:
         check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
             "limit_value": MAX_NOTE, "show_value": len(entry.note)}
+    elif not is_clean(entry.note):
+        check.errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control "
+                                       "or invisible character.")
     typed = {gettext("The hand"): entry.hand.concealed, gettext("The winning tile"): entry.winning_tile,
              gettext("The bonus tiles"): entry.bonus,
              gettext("The %(wild)s") % {"wild": (profile.wild_label or gettext("wild")).lower()}: entry.wild}
@@ -258,7 +261,7 @@ def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand 
     hand.discarder = None if entry.self_drawn else entry.discarder_seat
     hand.responsible = entry.responsible_seat(profile)
     hand.events = allowed_events(entry, profile)
-    hand.note = entry.note
+    hand.note = nfc(entry.note)
     hand.spot_kind, hand.spot_player, hand.spot_count, hand.spot_to = "", None, None, None
     if entry.mode == "figure":
         hand.figure, hand.figure_field, hand.tiles = check.figure, entry.figure_field_for(profile), None

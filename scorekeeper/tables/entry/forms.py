@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from ..display.names import engine_sentence
 from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes
 from ..models import Hand, ShareLink
+from .text import is_clean, nfc
 
 SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
 SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
@@ -22,12 +23,38 @@ OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical
                  "four_winds": _("Four winds")}
 # rules/README.md, `pay_as_you_go`: the two ways a table pays, as the screens offer them.
 PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as you go")))
+MAX_FIGURE = 100_000  # a win's fan or points, as the win form and quick entry take them; a backup too
+MAX_SPOT_COUNT = 8  # flowers and seasons on the spot: there are 8
+NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
 def printable_name(name: str) -> bool:
-    """Letters, digits, punctuation and spaces: no control or invisible characters (NUL, BEL, U+202E, U+200B)."""
-    return all(ch.isprintable() for ch in name)
+    """Letters, digits, punctuation, emoji and spaces: no control or invisible characters (NUL, BEL, U+202E,
+    U+200B); a joiner only inside a word (entry.text)."""
+    return is_clean(name)
+
+
+def seat_name(text: str) -> str:
+    """A name as it is stored: spaces collapsed, in one Unicode form (NFC)."""
+    return nfc(" ".join(text.split()))
+
+
+def check_note(text: str) -> None:
+    if not is_clean(text):
+        raise ValidationError(_("Use letters, digits, punctuation and emoji in a note: it has a control or "
+                                "invisible character."))
+
+
+class NoteField(forms.CharField):
+    """A note: in one Unicode form, without control or invisible characters (entry.text)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS,
+                         validators=[check_note], **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        return nfc(super().to_python(value))
 
 
 def check_stake(text: str) -> None:
@@ -121,7 +148,7 @@ class SessionForm(forms.Form):
                 "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"]}
 
     def seat_names(self) -> list[str]:
-        return [" ".join(self.cleaned_data[name].split()) for name, _ in SEAT_FIELDS]
+        return [seat_name(self.cleaned_data[name]) for name, _ in SEAT_FIELDS]
 
     def seats_bound(self) -> list[forms.BoundField]:
         return [self[name] for name, _ in SEAT_FIELDS]
@@ -135,7 +162,7 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
+        names = [seat_name(data.get(name) or "") for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):
             if player and not printable_name(player):
@@ -176,11 +203,8 @@ def _plain(text: str, default: Any) -> Any:
         return text
 
 
-NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
-
-
 class DrawForm(forms.Form):
-    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = NoteField()
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -199,7 +223,7 @@ class SpotForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False,
                                     empty_value=None,
                                     error_messages={"invalid_choice": _("Choose one of the four players.")})
-    count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=8, required=False, initial=1,
+    count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=MAX_SPOT_COUNT, required=False, initial=1,
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                error_messages={"min_value": _("How many tiles? Enter 1 or more."),
                                                "max_value": _("At most 8: there are 8 flowers and seasons."),
@@ -207,7 +231,7 @@ class SpotForm(forms.Form):
     to = forms.TypedChoiceField(label=_("To whom (the discarder)"), coerce=int, widget=forms.RadioSelect,
                                 required=False, empty_value=None,
                                 error_messages={"invalid_choice": _("Choose one of the four players.")})
-    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = NoteField()
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -268,8 +292,14 @@ class ShareForm(forms.Form):
                             error_messages={"max_length": _("Keep it to %(limit_value)d characters.")},
                             widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Bob's phone")}))
 
+    def clean_label(self) -> str:
+        label = seat_name(self.cleaned_data["label"])
+        if not printable_name(label):
+            raise ValidationError(_("Use letters, digits and ordinary punctuation in a name."))
+        return label
+
     def link_fields(self) -> dict[str, str]:
-        return {"role": self.cleaned_data["role"], "label": " ".join(self.cleaned_data["label"].split())}
+        return {"role": self.cleaned_data["role"], "label": self.cleaned_data["label"]}
 
 
 # A backup holds what the table entered: a few hundred bytes a hand, so 1,000 hands stay far below this.

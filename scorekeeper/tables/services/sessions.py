@@ -12,13 +12,14 @@ from django.utils import timezone
 
 from scorekeeper.engine import payoff_for
 
+from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
 from .session_lock import check_open, locked_session
 
 
 def player_get_or_create(*, name: str, owner: Any = None) -> Player:
     """The owner's player of that name (any case); never another account's."""
-    name = " ".join(name.split())
+    name = seat_name(name)
     mine = Player.objects.filter(owner__isnull=True) if owner is None else Player.objects.filter(owner=owner)
     player = mine.filter(name__iexact=name).first()
     if player is None:
