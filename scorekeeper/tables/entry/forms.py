@@ -54,7 +54,7 @@ class NoteField(forms.CharField):
                          validators=[check_note], **kwargs)
 
     def to_python(self, value: Any) -> str:
-        return nfc(super().to_python(value))
+        return nfc(super().to_python(value) or "")
 
 
 def check_stake(text: str) -> None:
