@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
-from ..display.rulesets import PROFILES, Profile, available_profiles
+from ..display.rulesets import EVENT_LABELS, PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
+from .events import event_misfit
 from .forms import MAX_FIGURE, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
 from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
@@ -166,15 +167,37 @@ def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> 
         raise ValueError(f"{where}: tiles should be an object of tile texts and melds, as the app writes them.")
 
 
+def _check_events_fit(raw: dict[str, Any], where: str) -> None:
+    """As the win form says it (entry.check): each event fits how the hand was won; heavenly and earthly
+    are won on the tiles as dealt, without any meld."""
+    melded = bool(raw["tiles"] and raw["tiles"].get("melds"))
+    for event in raw["events"]:
+        misfit = event_misfit(event, self_drawn=raw["discarder"] is None, melded=melded)
+        if misfit:
+            with translation.override("en"):
+                words = misfit % {"event": EVENT_LABELS[event]}
+            raise ValueError(f"{where}: {words.partition(': ')[0]} (its discarder is "
+                             f"{'null' if raw['discarder'] is None else raw['discarder']}"
+                             f"{', and it has melds' if melded else ''}).")
+
+
 def _tiles_ok(value: Any) -> bool:
     if not isinstance(value, dict) or not set(value) <= {*TILE_TEXTS, "melds"}:
         return False
     texts_ok = all(isinstance(value[k], str) and len(value[k]) <= MAX_TILES_TEXT for k in TILE_TEXTS if k in value)
     melds = value.get("melds", [])
-    melds_ok = isinstance(melds, list) and len(melds) <= MAX_MELDS and all(
-        isinstance(m, dict) and set(m) == {"kind", "tiles"} and all(isinstance(v, str) and len(v) <= MAX_TILES_TEXT
-                                                                  for v in m.values()) for m in melds)
+    melds_ok = isinstance(melds, list) and len(melds) <= MAX_MELDS and all(_meld_ok(m) for m in melds)
     return texts_ok and melds_ok
+
+
+def _meld_ok(meld: Any) -> bool:
+    """A meld as the engine takes it (rules/README.md, `melds`): its kind and tiles, and `added` on a kong
+    made by adding to an exposed pung."""
+    if not isinstance(meld, dict) or not {"kind", "tiles"} <= set(meld) <= {"kind", "tiles", "added"}:
+        return False
+    texts = all(isinstance(meld[k], str) and len(meld[k]) <= MAX_TILES_TEXT for k in ("kind", "tiles"))
+    added = meld.get("added", False)
+    return texts and isinstance(added, bool) and (not added or meld["kind"] == "kong")
 
 
 def _hand(raw: Any, number: int, profile: Profile) -> Hand:
@@ -219,6 +242,8 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     _check_ruleset_fields(raw, where, profile)
     if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
         raise ValueError(f"{where}: a win needs its winner.")
+    if raw["kind"] == Hand.Kind.WIN:
+        _check_events_fit(raw, where)
     if raw["kind"] == Hand.Kind.WIN and raw["figure"] is None and raw["tiles"] is None:
         raise ValueError(f"{where}: a win needs its figure or its tiles.")
     return Hand(**fields)
