@@ -59,6 +59,10 @@ class Session(models.Model):
     # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not
     # to be read, and the next read replays the session whole and writes them anew.
     replayed_revision = models.UUIDField(null=True, blank=True)
+    # The engine that made them (snapshots.ENGINE_VERSION, a digest of its sources): snapshots another engine
+    # made are not read either, so a deploy that changes scoring replays each session whole with the new
+    # engine and never goes on from an older engine's checkpoints.
+    replayed_engine = models.CharField(max_length=32, blank=True)
     # The last write sent from a phone's offline queue (services.offline_queue): the phone `queued_by`
     # built its queue on revision `queued_from`, and its writes left `queued_to`. While the revision is
     # still `queued_to`, every revision since `queued_from` is that queue's own, so more of it (a resend

@@ -10,15 +10,27 @@ page reads it); a save goes on from the last checkpoint.
 They are derived data, never the truth: `Session.replayed_revision` other than the session's
 revision (snapshots dropped, or a write that did not keep them) means they are not read; the
 session is then replayed whole and the snapshots written again. Dropping them changes nothing
-but speed (tests/web/test_snapshots.py).
+but speed (tests/web/test_snapshots.py; `manage.py drop_snapshots` drops them all).
+
+They are trusted only from the engine that made them: `Session.replayed_engine` records it, as
+`ENGINE_VERSION`, a digest of the engine's sources (its Python and its pattern tables), so any change
+to the engine, scoring or not, is a new version without anyone having to remember to bump one.
+Snapshots of another version are not read, and the next read or write replays the session whole
+with this engine and writes them again: during a deploy, a server with the old engine and one with
+the new each replay a session whole before writing to it, so no session holds hands replayed by
+two engines. A write goes on from the last checkpoint only when the snapshots are this revision's
+and this engine's.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from django.db import transaction
 
+import scorekeeper.engine
 from scorekeeper.engine import Checkpoint, finish
 
 from .lazy_json import Decoded
@@ -26,9 +38,27 @@ from .models import Hand, HandReplay, Session
 from .replay import Replay, hand_states, settle_fields
 
 
+def engine_version(root: Path) -> str:
+    """A digest of the engine's sources under `root`: what it scores with."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+ENGINE_VERSION = engine_version(Path(scorekeeper.engine.__file__).parent)
+
+
+def is_current(session: Session) -> bool:
+    """The session's snapshots are those of its revision, made by this engine."""
+    return (session.replayed_revision is not None and session.replayed_revision == session.revision
+            and session.replayed_engine == ENGINE_VERSION)
+
+
 def read(*, session: Session) -> Replay | None:
-    """The session's replay from its snapshots; None when they are not this revision's, or one is missing."""
-    if session.replayed_revision is None or session.replayed_revision != session.revision:
+    """The session's replay from its snapshots; None when they are not this revision's and this engine's, or
+    one is missing."""
+    if not is_current(session):
         return None
     rows = list(Hand.objects.live().filter(session=session).order_by("position").values_list(
         "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances"))
@@ -64,7 +94,8 @@ def keep(*, session: Session, replay: Replay, valid: bool) -> None:
     if not (replay.appended and start == replay.fresh_from):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
-    session.replayed_revision = session.revision  # saved with the revision by the caller
+    # saved with the revision by the caller
+    session.replayed_revision, session.replayed_engine = session.revision, ENGINE_VERSION
 
 
 def write_all(*, session: Session, replay: Replay) -> None:
@@ -76,8 +107,9 @@ def write_all(*, session: Session, replay: Replay) -> None:
         if locked is None:
             return  # the session changed meanwhile: that write kept (or dropped) its own snapshots
         keep(session=locked, replay=replay, valid=False)
-        Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision)
-    session.replayed_revision = locked.replayed_revision
+        Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision,
+                                                    replayed_engine=locked.replayed_engine)
+    session.replayed_revision, session.replayed_engine = locked.replayed_revision, locked.replayed_engine
 
 
 def drop(*, session: Session) -> None:

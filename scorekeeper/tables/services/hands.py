@@ -52,6 +52,7 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
     after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
     new_revision(locked, after)
     session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
+    session.replayed_engine = locked.replayed_engine
     return list(hands)
 
 
@@ -90,6 +91,7 @@ def hand_replace(*, hand: Hand, revision: str | None = None, after: Replay | Non
     hand.save()
     new_revision(locked, after)
     session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
+    session.replayed_engine = locked.replayed_engine
     return hand
 
 

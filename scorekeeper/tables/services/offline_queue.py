@@ -122,7 +122,7 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
     except IntegrityError:  # its token taken by another session's request at this very moment
         return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
             "This change was already saved for another hand: nothing new was saved."))
-    session.refresh_from_db(fields=["revision", "replayed_revision"])
+    session.refresh_from_db(fields=["revision", "replayed_revision", "replayed_engine"])
     return Sent(change.token, SAVED, hand_id)
 
 

@@ -48,8 +48,8 @@ def check_revision(session: Session, revision: str | None) -> None:
 def new_revision(session: Session, after: Replay) -> None:
     """A new revision, with the replay already made for it kept for the next read: in this process,
     and as snapshots in the database, in this transaction, for every other process and server."""
-    valid = session.replayed_revision is not None and session.replayed_revision == session.revision
+    valid = snapshots.is_current(session)
     session.revision = uuid.uuid4()
     snapshots.keep(session=session, replay=after, valid=valid)
-    session.save(update_fields=["revision", "replayed_revision", "updated_at"])
+    session.save(update_fields=["revision", "replayed_revision", "replayed_engine", "updated_at"])
     transaction.on_commit(lambda: remember(session=session, replay=after))

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from scorekeeper.engine import payoff_for
 
+from .. import snapshots
 from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
 from .session_lock import check_open, locked_session
@@ -54,7 +55,7 @@ def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     if locked.pay_as_you_go != pay_as_you_go:
         # Each hand's answer is the same either way (only what is owed at the end changes): the
         # snapshots stay good for the new revision.
-        kept = locked.replayed_revision is not None and locked.replayed_revision == locked.revision
+        kept = snapshots.is_current(locked)
         locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
         locked.replayed_revision = locked.revision if kept else None
         locked.save(update_fields=["pay_as_you_go", "revision", "replayed_revision", "updated_at"])
