@@ -169,6 +169,7 @@ class HandReplay(models.Model):
     answer = models.TextField()  # the engine's answer for the hand
     checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)
     balances = models.TextField()  # the answer's running balances, for the chart to read without the answer
+    tally = models.TextField(blank=True)  # each seat's running tally after the hand, for the player page (tallies.py)
 
     def __str__(self) -> str:
         return f"replay of hand {self.hand_id}"
@@ -212,3 +213,19 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role} link to session {self.session_id}"
+
+
+class DailyUse(models.Model):
+    """What one account started and saved on one day (UTC): sessions (imports included) and hands, held to
+    the quotas of services/quota.py. Counted by the writes themselves, in their own transactions."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    sessions = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "day"], name="daily_use_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} on {self.day}: {self.sessions} sessions, {self.hands} hands"

@@ -29,10 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 
 import scorekeeper.engine
 from scorekeeper.engine import Checkpoint, finish
 
+from . import tallies
 from .lazy_json import Decoded
 from .models import Hand, HandReplay, Session
 from .replay import Replay, hand_states, settle_fields
@@ -61,8 +63,9 @@ def read(*, session: Session) -> Replay | None:
     if not is_current(session):
         return None
     rows = list(Hand.objects.live().filter(session=session).order_by("position").values_list(
-        "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances"))
-    if any(None in row for row in rows):
+        "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances",
+        "replayed__tally"))
+    if any(None in row or not row[6] for row in rows):
         return None
     checkpoints = Decoded(row[4] for row in rows)
     last = Checkpoint.from_json(checkpoints[-1]) if rows else Checkpoint.start(session.first_dealer)
@@ -74,7 +77,27 @@ def read(*, session: Session) -> Replay | None:
     answer = {"ok": True, "ruleset": session.ruleset, "hands": Decoded(row[3] for row in rows), **ended}
     return Replay([row[0] for row in rows], Decoded(row[2] for row in rows), answer,
                   hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
-                  spots=[row[1] == Hand.Kind.SPOT for row in rows], balance_rows=Decoded(row[5] for row in rows))
+                  spots=[row[1] == Hand.Kind.SPOT for row in rows], balance_rows=Decoded(row[5] for row in rows),
+                  tallies=Decoded(row[6] for row in rows))
+
+
+def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]]:
+    """For each session whose snapshots are current: its seats' tallies after its last hand (tables/tallies.py)
+    and its balances, read from that hand's snapshot alone (two queries, whatever the sessions' lengths).
+    A session left out has no current snapshots: the caller replays it."""
+    current = {session.pk: session for session in sessions if is_current(session)}
+    last = Hand.objects.live().filter(session_id=OuterRef("pk")).order_by("-position").values("pk")[:1]
+    lasts = dict(Session.objects.filter(pk__in=current).annotate(last=Subquery(last)).values_list("pk", "last"))
+    rows = HandReplay.objects.filter(hand_id__in=[pk for pk in lasts.values() if pk]).values_list(
+        "hand__session_id", "tally", "checkpoint")
+    found: dict[int, tuple[Any, list[str]]] = {pk: (tallies.empty(), ["0"] * 4) for pk, hand in lasts.items()
+                                                if hand is None}
+    for session_id, tally, checkpoint in rows:
+        if tally:
+            after = Checkpoint.from_json(json.loads(checkpoint))
+            ended = finish(settle_fields(session=current[session_id], hands=[]), after)
+            found[session_id] = (json.loads(tally), list(ended["balances"]))
+    return found
 
 
 def keep(*, session: Session, replay: Replay, valid: bool) -> None:
@@ -88,9 +111,10 @@ def keep(*, session: Session, replay: Replay, valid: bool) -> None:
         return
     start = replay.fresh_from if valid else 0
     rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer), checkpoint=_text(checkpoint),
-                       balances=_text(answer["balances"]))
-            for hand_id, given, answer, checkpoint in zip(replay.hand_ids[start:], replay.inputs[start:],
-                                                          replay.hands[start:], replay.checkpoints[start:])]
+                       balances=_text(answer["balances"]), tally=_text(tally))
+            for hand_id, given, answer, checkpoint, tally in zip(
+                replay.hand_ids[start:], replay.inputs[start:], replay.hands[start:], replay.checkpoints[start:],
+                replay.tally_rows()[start:])]
     if not (replay.appended and start == replay.fresh_from):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)

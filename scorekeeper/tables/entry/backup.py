@@ -15,7 +15,7 @@ from django.utils.dateparse import parse_datetime
 from ..display.rulesets import EVENT_LABELS, PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
-from .forms import MAX_FIGURE, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
+from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
 from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 
@@ -66,6 +66,9 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
         session.finished_at = _when(data.get("finished_at")) or timezone.now()
     if not isinstance(data["hands"], list):
         raise ValueError("The backup's 'hands' should be a list.")
+    if len(data["hands"]) > MAX_SESSION_HANDS:  # before any of them is read: the work stays bounded
+        raise ValueError(f"The backup holds {len(data['hands']):,} hands: a session holds at most "
+                         f"{MAX_SESSION_HANDS:,}. Is it the right file?")
     return session, [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
 
 
@@ -200,6 +203,23 @@ def _meld_ok(meld: Any) -> bool:
     return texts and isinstance(added, bool) and (not added or meld["kind"] == "kong")
 
 
+def _check_numbers(raw: dict[str, Any], where: str) -> None:
+    """As the forms take them: a figure up to the win form's limit, a count of 1 to 8 flowers."""
+    for key, least, most in (("figure", 0, MAX_FIGURE), ("spot_count", 1, MAX_SPOT_COUNT)):
+        value = raw[key]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most):
+            raise ValueError(f"{where}: {key} should be a whole number from {least} to {most:,}, or null, not "
+                             f"{value!r}.")
+
+
+def _note(note: str, where: str) -> str:
+    """As a form takes it (entry.text): in NFC, without control or invisible characters."""
+    if not is_clean(note):
+        raise ValueError(f"{where}: its note has a control or invisible character: use letters, digits, "
+                         "punctuation and emoji.")
+    return nfc(note)
+
+
 def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     where = f"Hand {number} of the backup"
     if not isinstance(raw, dict):
@@ -215,12 +235,7 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     fields = dict(raw)
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
-    # As the forms take them: a figure up to the win form's limit, a count of 1 to 8 flowers.
-    for key, least, most in (("figure", 0, MAX_FIGURE), ("spot_count", 1, MAX_SPOT_COUNT)):
-        value = raw[key]
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most):
-            raise ValueError(f"{where}: {key} should be a whole number from {least} to {most:,}, or null, not "
-                             f"{value!r}.")
+    _check_numbers(raw, where)
     figure_fields = [name for name, _ in profile.figure_fields]
     if raw["figure_field"] not in ("", *figure_fields):
         raise ValueError(f"{where}: figure_field {raw['figure_field']!r} should be one of: {', '.join(figure_fields)}.")
@@ -235,10 +250,7 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     for key, ok, expected in checks:
         if not ok:
             raise ValueError(f"{where}: {key} should be {expected}.")
-    if not is_clean(raw["note"]):
-        raise ValueError(f"{where}: its note has a control or invisible character: use letters, digits, "
-                         "punctuation and emoji.")
-    fields["note"] = nfc(raw["note"])
+    fields["note"] = _note(raw["note"], where)
     _check_ruleset_fields(raw, where, profile)
     if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
         raise ValueError(f"{where}: a win needs its winner.")

@@ -304,6 +304,10 @@ class ShareForm(forms.Form):
 
 # A backup holds what the table entered: a few hundred bytes a hand, so 1,000 hands stay far below this.
 MAX_BACKUP_BYTES = 2 * 1024 * 1024
+# The most entries (hands and on-the-spot payments) a session holds, and so a backup: a long evening is 30 to
+# 60 hands, a weekend marathon a few hundred. Each write replays from a checkpoint, but an import replays the
+# whole backup, a page reads the snapshots of every hand, and the replay cache (replay.py) keeps them: bounded.
+MAX_SESSION_HANDS = 1_000
 # One hand a line, a few characters each: a whole evening's paper sheet is a few hundred lines.
 MAX_QUICK_ENTRY_CHARS = 20_000
 # A paper score sheet holds a few hundred hands; more at once is not a table's evening, and each line is

@@ -1,22 +1,24 @@
 """A player's record across all their sessions: hands won, self-draws, deal-ins, the biggest
 hands and the net result per ruleset.
 
-A read, like the selectors, and built the same way: from the stored hands and the engine's
-replay of each session (never from figures stored elsewhere), so it always agrees with
-the session screens. Fan and points do not compare, so each ruleset keeps its own
-biggest hand; across rulesets the biggest is the one that paid the player most.
+A read, like the selectors, and built the same way: from the engine's replay of each session
+(never from figures stored elsewhere), so it always agrees with the session screens: each seat's
+running tally is kept with the replay's snapshots, as derived from the hands as the balances are.
+Fan and points do not compare, so each ruleset keeps its own biggest hand; across rulesets the
+biggest is the one that paid the player most.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Q
 
+from .. import snapshots, tallies
 from ..display.rulesets import PROFILES, get_profile
-from ..models import Hand, Player, Session
-from ..replay import Replay, session_replay
+from ..models import Player, Session
+from ..replay import session_replay
+from ..tallies import Tally
 
 
 @dataclass(frozen=True)
@@ -117,60 +119,47 @@ def player_sessions(*, player: Player) -> list[Session]:
 
 
 def player_stats(*, player: Player, sessions: list[Session] | None = None) -> PlayerStats:
-    """`sessions`: those to count (the ones the visitor may open); by default every one the player sat in."""
+    """`sessions`: those to count (the ones the visitor may open); by default every one the player sat in.
+
+    Each session is counted from its seats' tallies after its last hand, kept with its replay snapshots
+    (tables/tallies.py): the cost is one row a session, not every hand of every session."""
     stats = PlayerStats(player)
     by_ruleset: dict[str, RulesetStats] = {}
-    for session in player_sessions(player=player) if sessions is None else sessions:
-        hands = session.hands.order_by("position")
-        if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
-            hands = hands.filter(deleted_at__isnull=True)
-        stored = list(hands)
-        replay = session_replay(session=session)
-        if not replay.ok:
+    sessions = player_sessions(player=player) if sessions is None else sessions
+    kept = snapshots.final_tallies(sessions=sessions)
+    for session in sessions:
+        final = kept.get(session.pk) or _replayed(session)
+        if final is None:
             stats.skipped.append(session)
             continue
         row = by_ruleset.setdefault(session.ruleset, RulesetStats(session.ruleset))
         seats = {seat for seat, p in enumerate(session.players) if p.pk == player.pk}
-        _count_session(row, session, seats, {h.pk: h for h in stored}, replay)
+        _count_session(row, session, seats, *final)
     order = list(PROFILES)
     stats.rulesets = sorted(by_ruleset.values(), key=lambda r: order.index(r.ruleset) if r.ruleset in order else 99)
     return stats
 
 
-def _count_session(row: RulesetStats, session: Session, seats: set[int], hands: dict[int, Hand],
-                   replay: Replay) -> None:
-    row.sessions += 1
-    row.net += sum((Decimal(replay.balances[seat]) for seat in seats), Decimal(0))
-    for index, (hand_id, answer) in enumerate(zip(replay.hand_ids, replay.hands)):
-        hand = hands.get(hand_id)
-        if hand is None or hand.kind == Hand.Kind.SPOT:
-            continue
-        row.hands += 1
-        if hand.kind == Hand.Kind.DRAW:
-            row.draws += 1
-            continue
-        if hand.discarder in seats:
-            row.deal_ins += 1
-        if hand.winner not in seats:
-            continue
-        row.wins += 1
-        row.self_draws += hand.discarder is None
-        biggest = _as_biggest(hand, answer, session, seats, replay.number(index))
-        if biggest is not None and (row.biggest is None or (biggest.figure, biggest.won) >
-                                    (row.biggest.figure, row.biggest.won)):
-            row.biggest = biggest
-
-
-def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],
-                number: int) -> BiggestHand | None:
-    if hand.figure is not None:
-        figure, field_name = hand.figure, hand.figure_field or get_profile(session.ruleset).figure_fields[0][0]
-    elif "score" in answer:
-        figure, field_name = int(answer["score"]["total"]), get_profile(session.ruleset).figure_fields[0][0]
-    else:
+def _replayed(session: Session) -> tuple[Tally, list[str]] | None:
+    """A session without current snapshots: replayed (which writes them for the next time)."""
+    replay = session_replay(session=session)
+    if not replay.ok:
         return None
-    won = Decimal(0)
-    for payment in answer.get("payments", []):
-        amount = Decimal(str(payment["amount"]))
-        won += amount if payment["to"] in seats else -amount if payment["from"] in seats else 0
-    return BiggestHand(figure, field_name, won, session, number, hand.discarder is None)
+    rows = replay.tally_rows()
+    return (rows[-1] if rows else tallies.empty()), replay.balances
+
+
+def _count_session(row: RulesetStats, session: Session, seats: set[int], tally: Tally, balances: list[str]) -> None:
+    row.sessions += 1
+    row.net += sum((Decimal(balances[seat]) for seat in seats), Decimal(0))
+    row.hands += tally["n"]
+    row.draws += tally["d"]
+    for seat in seats:
+        wins, self_draws, deal_ins, biggest = tally["s"][seat]
+        row.wins, row.self_draws, row.deal_ins = row.wins + wins, row.self_draws + self_draws, row.deal_ins + deal_ins
+        if biggest is None:
+            continue
+        hand = BiggestHand(int(biggest[0]), biggest[1], Decimal(biggest[2]), session, int(biggest[3]),
+                           bool(biggest[4]))
+        if row.biggest is None or (hand.figure, hand.won) > (row.biggest.figure, row.biggest.won):
+            row.biggest = hand

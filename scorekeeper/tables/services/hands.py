@@ -17,8 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ..display.rulesets import SPOT_KINDS
+from ..entry.forms import MAX_SESSION_HANDS
 from ..models import Hand, Session
 from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
+from .quota import quota_spend
 from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
 
 
@@ -41,6 +43,8 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
     check_revision(locked, revision)
     if after is None or locked.revision != session.revision:
         after = _replayed_with(locked, hands)
+    _check_room(after)
+    quota_spend(owner_id=locked.owner_id, hands=len(hands))
     try:
         _insert(locked, list(hands), tokens)
     except IntegrityError:
@@ -127,6 +131,7 @@ def hand_restore(*, hand: Hand) -> Hand:
     if not after.ok:
         raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
                                           % {"error": without_hand_number(after.error)}})
+    _check_room(after)
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at", "updated_at"])
     new_revision(session, after)
@@ -137,6 +142,15 @@ def without_hand_number(message: str) -> str:
     """The engine names the hand ('hand 12: ...'); the form is about that hand already."""
     head, sep, rest = message.partition(": ")
     return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
+
+
+def _check_room(after: Replay) -> None:
+    """A session holds at most MAX_SESSION_HANDS entries (what a backup may hold, so every session can be
+    restored from its own backup)."""
+    if len(after.hand_ids) > MAX_SESSION_HANDS:
+        raise ValidationError({"__all__": gettext(
+            "This session holds %(most)s hands and payments, the most one session keeps: start a new session to "
+            "go on.") % {"most": f"{MAX_SESSION_HANDS:,}"}})
 
 
 def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:

@@ -15,6 +15,7 @@ from scorekeeper.engine import payoff_for
 from .. import snapshots
 from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
+from .quota import quota_spend
 from .session_lock import check_open, locked_session
 
 
@@ -37,7 +38,9 @@ def player_get_or_create(*, name: str, owner: Any = None) -> Player:
 @transaction.atomic
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
                    options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None) -> Session:
-    """`pay_as_you_go` None: the way tables of the ruleset usually pay."""
+    """`pay_as_you_go` None: the way tables of the ruleset usually pay. Refused (QuotaReached) past the owner's
+    sessions for the day (services.quota)."""
+    quota_spend(owner_id=getattr(owner, "pk", None), sessions=1)
     east, south, west, north = (player_get_or_create(name=name, owner=owner) for name in names)
     if pay_as_you_go is None:
         pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go

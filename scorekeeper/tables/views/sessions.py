@@ -36,9 +36,13 @@ def session_new(request: Request) -> HttpResponseBase:
         return render(request, template, {"profiles": available_profiles()})
     form = SessionForm(request.POST if request.method == "POST" else None, profile=profile)
     if request.method == "POST" and form.is_valid():
-        session = services.session_create(owner=request.user, **form.session_fields())
-        messages.success(request, _("Session started. Tap Win or Draw after each hand."))
-        return go_to(request, "session", session)
+        try:
+            session = services.session_create(owner=request.user, **form.session_fields())
+        except ValidationError as refused:  # the account's quota for the day (services.quota)
+            form.add_error(None, refused.messages[0])
+        else:
+            messages.success(request, _("Session started. Tap Win or Draw after each hand."))
+            return go_to(request, "session", session)
     return render(request, "tables/session_new.html", {
         "profile": profile, "form": form, "known_players": selectors.known_players(owner=request.user),
     }, status=refusal_status(request, invalid=bool(form.errors)))
