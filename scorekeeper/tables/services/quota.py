@@ -11,6 +11,8 @@ Sessions without an owner (from before accounts) are not counted.
 """
 from __future__ import annotations
 
+from datetime import date
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -45,7 +47,7 @@ def quota_spend(*, owner_id: int | None, sessions: int = 0, hands: int = 0) -> N
     DailyUse.objects.filter(owner_id=owner_id, day__lt=today).delete()  # the first write of a day: yesterday's go
 
 
-def _spent(owner_id: int, today: object, sessions: int, hands: int) -> bool:
+def _spent(owner_id: int, today: date, sessions: int, hands: int) -> bool:
     """Counted in the day's row if it exists with room for it; refused if it exists without."""
     row = DailyUse.objects.filter(owner_id=owner_id, day=today)
     if row.filter(sessions__lte=SESSIONS_PER_DAY - sessions, hands__lte=HANDS_PER_DAY - hands).update(
