@@ -6,7 +6,13 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from scorekeeper.tables.middleware import BodyLimit  # noqa: E402  (once Django is set up)
+
+# A body over its limit is refused from its headers, or at the limit as it streams in, before Django's
+# handler would read (and spool) all of it (tables/middleware.py).
+application = BodyLimit(django_application)
 
 # Each live preview replays the whole session in the engine (a thousand hands for a long
 # one); that churn sets off full garbage collections, which would walk every object loaded
