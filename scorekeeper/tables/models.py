@@ -229,3 +229,16 @@ class DailyUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id} on {self.day}: {self.sessions} sessions, {self.hands} hands"
+
+
+class LoginAttempts(models.Model):
+    """Log-in tries counted under one key (tables/login_guard.py): a name from one address, a name from
+    anywhere, or a known device; the key is a digest, so no name or address is kept in the clear."""
+
+    key = models.CharField(max_length=64, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField()  # the window's start
+    last = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.count} tries since {self.since}"
