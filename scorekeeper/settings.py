@@ -51,6 +51,11 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 # Behind a proxy that terminates TLS, BEHIND_PROXY=1 trusts its X-Forwarded-Proto header
 # (the proxy must set it itself and drop any the client sent).
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
+# The language switcher's cookie (django_language) as the session's: over HTTPS only, not sent by other sites'
+# requests, not read by scripts (none needs it: the server picks the language).
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -29,6 +29,7 @@ class Access:
     """What the visitor may do with one session: the screens show only that."""
 
     role: str  # "owner", "scorer" or "viewer"
+    links: tuple[int, ...] = ()  # the share links that grant it (none for the owner)
 
     @property
     def can_score(self) -> bool:
@@ -76,10 +77,10 @@ def access_of(request: HttpRequest, session: Session) -> Access | None:
     tokens = _grants(request).get(str(session.pk), [])
     if not tokens:
         return None
-    roles = set(ShareLink.objects.filter(session=session, token__in=tokens).values_list("role", flat=True))
-    if not roles:
+    links = dict(ShareLink.objects.filter(session=session, token__in=tokens).values_list("pk", "role"))
+    if not links:
         return None
-    return Access("scorer" if ShareLink.Role.SCORER in roles else "viewer")
+    return Access("scorer" if ShareLink.Role.SCORER in links.values() else "viewer", tuple(sorted(links)))
 
 
 def _check(request: HttpRequest, session: Session, need: Need) -> None:

@@ -56,7 +56,7 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
                                    deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
                                       "chart": charts.session_balance_chart(session=session),
-                                      "live_url": live.live_url(session)})
+                                      "live_url": live.live_url(request, session)})
 
 
 @require_http_methods(["GET", "POST"])
