@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -207,8 +206,8 @@ def _checked(after: Replay) -> Replay:
 
 
 def _insert(session: Session, hands: list[Hand], tokens: list[uuid.UUID]) -> None:
-    # Deleted hands count: they keep their positions for a restore.
-    last = Hand.objects.filter(session=session).aggregate(last=Max("position"))["last"] or 0
+    # Deleted hands count: they keep their positions for a restore. Read with the lock (locked_session).
+    last = getattr(session, "last_position", None) or 0
     for index, hand in enumerate(hands):
         hand.session, hand.position = session, last + 1 + index
         hand.entry_token = tokens[index] if tokens else None

@@ -13,10 +13,11 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext
 
 from .. import snapshots
-from ..models import Session
+from ..models import Hand, Session
 from ..replay import Replay, remember
 
 
@@ -29,8 +30,12 @@ class SessionChanged(Exception):
 
 
 def locked_session(session: Session) -> Session:
-    """The session row locked for this transaction: hands are written one at a time."""
-    return Session.objects.select_for_update().select_related("east", "south", "west", "north").get(pk=session.pk)
+    """The session row locked for this transaction: hands are written one at a time. Only its own row: the
+    players' rows are read with it, not locked (another session of the same players saves meanwhile). It
+    comes with `last_position`, the last position a hand of it holds (deleted hands count), for an append."""
+    last = Hand.objects.filter(session=OuterRef("pk")).order_by("-position").values("position")[:1]
+    return (Session.objects.select_for_update(of=("self",)).select_related("east", "south", "west", "north")
+            .annotate(last_position=Subquery(last)).get(pk=session.pk))
 
 
 def check_open(session: Session) -> None:
