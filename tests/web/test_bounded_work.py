@@ -275,3 +275,18 @@ def test_the_tallies_count_as_a_whole_count_would_after_random_writes(make_sessi
                 if row.biggest else None
             assert got == want["big"], player.name
             assert row.biggest is None or row.biggest.figure_field in get_profile(row.ruleset).payoff.figures
+
+
+def test_a_refused_import_still_counts_the_hands_it_replayed(client, make_session, win, monkeypatch):
+    session = make_session()
+    for _ in range(3):
+        win(session, 1, "self", figure=10)
+    backup = selectors.session_backup(session=fresh(session))
+    backup["hands"][-1].update(figure=None, figure_field="", tiles={"concealed": "123m", "winning_tile": "5z",
+                                                                     "melds": []})  # the engine refuses it
+    monkeypatch.setattr(quota, "HANDS_PER_DAY", 11)
+    for _ in range(2):  # refused by the engine at their last hand: 3 + 3 more hands replayed
+        response = upload(client, backup)
+        assert response.status_code == 422 and "Hand 3 of the backup is refused" in response.content.decode()
+    answer = upload(client, selectors.session_backup(session=fresh(session)))  # 3 saved + 6 replayed + 3 > 11
+    assert answer.status_code == 422 and "the most one account saves in a day" in answer.content.decode()

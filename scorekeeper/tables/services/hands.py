@@ -25,13 +25,14 @@ from .session_lock import SessionChanged, check_open, check_revision, locked_ses
 
 @transaction.atomic
 def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
-                 after: Replay | None = None) -> list[Hand]:
+                 after: Replay | None = None, counted: bool = False) -> list[Hand]:
     """Append `hands` (unsaved) to the session: the one way a hand is recorded.
 
     `token` is the form's one-time token: the same form sent again returns the hands it saved; other
     content under a token already used is refused, never dropped in silence.
     `revision` is the session revision the form was built from (None: not a form).
-    `after` is the session replayed with the hands, made from `session` as the caller read it."""
+    `after` is the session replayed with the hands, made from `session` as the caller read it.
+    `counted`: the hands were counted against the owner's quota for the day already (an import)."""
     if not hands:
         return []
     locked = locked_session(session)
@@ -43,7 +44,8 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
     if after is None or locked.revision != session.revision:
         after = _replayed_with(locked, hands)
     _check_room(after)
-    quota_spend(owner_id=locked.owner_id, hands=len(hands))
+    if not counted:
+        quota_spend(owner_id=locked.owner_id, hands=len(hands))
     try:
         _insert(locked, list(hands), tokens)
     except IntegrityError:
