@@ -23,7 +23,6 @@ from .quota import quota_spend
 from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
 
 
-@transaction.atomic
 def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
                  after: Replay | None = None, counted: bool = False) -> list[Hand]:
     """Append `hands` (unsaved) to the session: the one way a hand is recorded.
@@ -32,33 +31,43 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
     content under a token already used is refused, never dropped in silence.
     `revision` is the session revision the form was built from (None: not a form).
     `after` is the session replayed with the hands, made from `session` as the caller read it.
-    `counted`: the hands were counted against the owner's quota for the day already (an import)."""
+    `counted`: the hands were counted against the owner's quota for the day already (an import).
+
+    A save is a few statements while the session's row is held: the lock, the day's count, the hands,
+    their snapshots, the new revision. A token is looked up only when the save cannot go through as sent
+    (another revision, the session finished) or its insert finds the token taken (the unique entry_token):
+    then the transaction has written nothing, and the form sent again gets what it saved."""
     if not hands:
         return []
-    locked = locked_session(session)
     tokens = entry_tokens(token, len(hands))
-    if saved := _saved_with(tokens):
-        return _sent_again(locked, saved, hands)
-    check_open(locked)
-    check_revision(locked, revision)
+    try:
+        return _append(session, list(hands), tokens, revision, after, counted)
+    except IntegrityError:
+        if saved := _saved_with(tokens):  # a double tap that raced the first, or a form sent again
+            return _sent_again(session, saved, hands)
+        raise
+
+
+@transaction.atomic
+def _append(session: Session, hands: list[Hand], tokens: list[uuid.UUID], revision: str | None,
+            after: Replay | None, counted: bool) -> list[Hand]:
+    locked = locked_session(session)
+    if not locked.is_open or (revision is not None and revision != str(locked.revision)):
+        if saved := _saved_with(tokens):  # sent again after its own save moved the revision on
+            return _sent_again(locked, saved, hands)
+        check_open(locked)
+        check_revision(locked, revision)
     if after is None or locked.revision != session.revision:
         after = _replayed_with(locked, hands)
     _check_room(after)
     if not counted:
         quota_spend(owner_id=locked.owner_id, hands=len(hands))
-    try:
-        _insert(locked, list(hands), tokens)
-    except IntegrityError:
-        # The same form saved by a request that got in first (a double tap racing on a
-        # database without row locks): that save stands, this one is the retry.
-        if saved := _saved_with(tokens):
-            return _sent_again(locked, saved, hands)
-        raise
+    _insert(locked, hands, tokens)
     after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
     new_revision(locked, after)
     session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
     session.replayed_engine = locked.replayed_engine
-    return list(hands)
+    return hands
 
 
 def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
@@ -213,5 +222,4 @@ def _insert(session: Session, hands: list[Hand], tokens: list[uuid.UUID]) -> Non
     for index, hand in enumerate(hands):
         hand.session, hand.position = session, last + 1 + index
         hand.entry_token = tokens[index] if tokens else None
-    with transaction.atomic():
-        Hand.objects.bulk_create(hands)
+    Hand.objects.bulk_create(hands)  # a token taken: IntegrityError, and hands_append finds what it saved
