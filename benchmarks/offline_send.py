@@ -53,8 +53,7 @@ def win(page: Page, number: int) -> None:
     winner, how, figure = WINS[number % len(WINS)]
     page.get_by_role("link", name=f"{winner} won").tap()
     page.get_by_role("radio", name=how).tap()
-    page.get_by_role("radio", name=figure, exact=True).tap()
-    page.get_by_role("button", name="Save hand").tap()
+    page.get_by_role("button", name=figure, exact=True).tap()
     expect(page.locator("#standings")).to_be_visible()
 
 

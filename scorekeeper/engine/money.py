@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from decimal import Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow, Rounded
+from decimal import ROUND_HALF_UP, Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow, Rounded
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -23,6 +23,25 @@ ONE_AND_A_HALF = Decimal("1.5")
 EXACT = Context(prec=100_000, traps=[InvalidOperation, DivisionByZero, Overflow, Inexact, Rounded])
 
 _DECIMAL_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+# A table's smallest coin (settle option `round_to`): each amount that changes hands is rounded to it,
+# halves up; "exact" (the default) rounds nothing.
+COINS = ("exact", "0.01", "0.1", "0.5", "1", "5", "10")
+_ROUNDING = Context(prec=100_000)
+
+
+def coin_of(option: Any) -> Decimal | None:
+    return None if option in (None, "exact") else Decimal(str(option))
+
+
+def rounded(payments: Iterable[Payment], coin: Decimal | None) -> list[Payment]:
+    """Each payment to the nearest coin (halves up): each is moved whole, so the money still sums to zero."""
+    if coin is None:
+        return list(payments)
+    whole = Decimal(1)
+    return [Payment(p.payer, p.payee, (p.amount / coin).quantize(whole, rounding=ROUND_HALF_UP,
+                                                                 context=_ROUNDING) * coin) for p in payments]
 
 
 class Payment(NamedTuple):

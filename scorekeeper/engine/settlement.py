@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from .checkpoint import Checkpoint
 from .errors import BAD_FIELD, EngineError
-from .money import EXACT, ZERO, Payment, format_amount, rows
+from .money import EXACT, ZERO, Payment, coin_of, format_amount, rounded, rows
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
 from .rulesets import get_ruleset
 from .session import SEATS, Draw, SeatChange, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
@@ -60,6 +60,14 @@ class Step(NamedTuple):
     payments: list[Payment]
     transfers: list[Payment]
     extra: Mapping[str, Any]
+    exact: list[Payment] | None = None  # the money moved before rounding to the table's coin (`round_to`)
+
+
+def _to_coin(step: Step, coin: Decimal | None) -> Step:
+    """The money a hand moves, each amount rounded to the table's smallest coin; exact by default."""
+    if coin is None or not step.transfers:
+        return step
+    return step._replace(transfers=rounded(step.transfers, coin), exact=list(step.transfers))
 
 
 def settle_session(data: Any) -> dict[str, Any]:
@@ -99,16 +107,18 @@ def _settle(data: Any, start: Checkpoint | None) -> tuple[dict[str, Any], list[C
     state = State(start.deal, start.chain)
     cash = list(start.cash)
     answers, checkpoints = [], []
+    coin = coin_of(table.options.get("round_to"))
     for index, raw in enumerate(session.hands, start=start.hands):
         try:
             entry = read_entry(raw, payoff)
             step, after = _play(entry, state, session, payoff, table)
+            step = _to_coin(step, coin)
         except EngineError as error:
             raise at_hand(index, error) from error
         for moved in step.transfers:
             cash[moved.payer] -= moved.amount
             cash[moved.payee] += moved.amount
-        answers.append(_hand_answer(step, state.deal, after.chain, cash, payoff))
+        answers.append(_hand_answer(step, state.deal, after.chain, cash, payoff, coin))
         state = after
         checkpoints.append(Checkpoint(index + 1, state.deal, state.chain, tuple(cash)))
     last = checkpoints[-1] if checkpoints else start
@@ -116,7 +126,8 @@ def _settle(data: Any, start: Checkpoint | None) -> tuple[dict[str, Any], list[C
 
 
 def _finished(payoff: Payoff, session: Session, last: Checkpoint) -> dict[str, Any]:
-    closing = payoff.close(last.chain)
+    options = payoff.read_options(session.options)
+    closing = rounded(payoff.close(last.chain), coin_of(options.get("round_to")))
     balances = _with(list(last.cash), closing)
     assert sum(balances) == 0, balances
     owed = _with([ZERO] * SEATS, closing) if session.pay_as_you_go else balances
@@ -222,17 +233,32 @@ def _deal_answer(deal: Deal, payoff: Payoff) -> dict[str, Any]:
     }
 
 
-def _hand_answer(step: Step, deal: Deal, chain: Chain, cash: list[Decimal], payoff: Payoff) -> dict[str, Any]:
+def _coin_rows(moved: list[Payment], exact: list[Payment] | None) -> list[dict[str, Any]]:
+    """Payments rounded to the table's coin, each row saying the exact amount it was made from."""
+    out = rows(moved)
+    if exact is None:
+        return out
+    kept = [p for p, coin in zip(exact, moved) if coin.amount]
+    for row, was in zip(out, kept):
+        if format_amount(was.amount) != row["amount"]:
+            row["exact"] = format_amount(was.amount)
+    return out
+
+
+def _hand_answer(step: Step, deal: Deal, chain: Chain, cash: list[Decimal], payoff: Payoff,
+                 coin: Decimal | None) -> dict[str, Any]:
     answer = _deal_answer(deal, payoff)
     answer["kind"] = step.kind
     answer["payments"] = paid = rows(step.payments)
-    answer["transfers"] = list(paid) if step.transfers is step.payments else rows(step.transfers)
+    answer["transfers"] = list(paid) if step.transfers is step.payments else _coin_rows(step.transfers, step.exact)
     if chain.holder is None:
         answer["tracked"] = []
         balances = cash
     else:
-        tracked = chain.tracked()
-        answer["tracked"] = rows(tracked)
+        # An open debt is shown as it will be paid: in the table's coin, as the chain's end will round it.
+        exact = chain.tracked()
+        tracked = rounded(exact, coin)
+        answer["tracked"] = _coin_rows(tracked, None if coin is None else exact)
         balances = _with(cash, tracked)
     answer["balances"] = [format_amount(b) for b in balances]
     if step.extra:

@@ -54,6 +54,9 @@ class Session(models.Model):
     pay_as_you_go = models.BooleanField(default=False)
     # How this table last entered a win ("figure" or "tiles"): the next win opens the same way.
     entry_mode = models.CharField(max_length=10, default="figure")
+    # A figure chip saves the win at once (won, discarder, figure: three taps) unless the table asks to
+    # see who pays first, then tap Save.
+    confirm_before_saving = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     revision = models.UUIDField(default=uuid.uuid4)
     # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not
@@ -70,6 +73,9 @@ class Session(models.Model):
     queued_by = models.UUIDField(null=True, blank=True)
     queued_from = models.UUIDField(null=True, blank=True)
     queued_to = models.UUIDField(null=True, blank=True)
+    # The one-time token of the form that started it ("Same table again"): a double tap finds this session
+    # instead of starting a second one.
+    start_token = models.UUIDField(null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -196,11 +202,14 @@ def new_share_token() -> str:
 class ShareLink(models.Model):
     """A link that lets a table-mate without an account in: to score (enter and edit hands) or to view.
 
-    Revoking deletes the row, so the link and every grant made from it stop working at once."""
+    Revoking deletes the row, so the link and every grant made from it stop working at once.
+    An `owner` row is no link: it is the grant of the phone that started the session without an
+    account (views/guests.py), never listed, never followed; it goes when an account claims the session."""
 
     class Role(models.TextChoices):
         SCORER = "scorer", "Scorer"
         VIEWER = "viewer", "Viewer"
+        OWNER = "owner", "Owner"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="share_links")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)

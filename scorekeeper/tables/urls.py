@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
                     accounts,
                     exports,
+                    guests,
                     hand_changes,
                     history,
                     live,
@@ -18,9 +19,11 @@ from .views import (
 
 urlpatterns = [
     path("", sessions.home, name="home"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.login_view, name="login"),
-    path("accounts/logout/", accounts.logout_view, name="logout"),
+    # Signing up or logging in keeps the sessions the phone started without an account; logging out
+    # forgets the sessions it opened by links (views/guests.py).
+    path("accounts/signup/", guests.keeping_guest_sessions(accounts.signup), name="signup"),
+    path("accounts/login/", guests.keeping_guest_sessions(accounts.login_view), name="login"),
+    path("accounts/logout/", guests.forgetting_grants(accounts.logout_view), name="logout"),
     path("t/<slug:token>/", sharing.follow_link, name="follow_link"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
@@ -32,6 +35,7 @@ urlpatterns = [
     path("sessions/<int:pk>/spot/", plain_hands.spot_new, name="spot_new"),
     path("sessions/<int:pk>/history/", history.history, name="history"),
     path("sessions/<int:pk>/settle/", sessions.settle, name="settle"),
+    path("sessions/<int:pk>/again/", guests.same_table, name="same_table"),
     path("sessions/<int:pk>/share/", sharing.share, name="share"),
     path("sessions/<int:pk>/quick/", quick_entry.quick_entry, name="quick_entry"),
     path("sessions/<int:pk>/export.csv", exports.session_csv, name="session_csv"),

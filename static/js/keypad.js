@@ -451,15 +451,50 @@
     if (event.target.name === "winner" && event.target.closest("#win-form")) { hideOwnDiscard(event.target.value); }
   }, true);
 
-  // An online Save tapped before the last taps were answered carries them, in order.
-  document.addEventListener("submit", function (event) {
-    var f = event.target;
-    if (f.id !== "win-form" || !navigator.onLine || !(inflight.length || pending.length)) { return; }
-    var taken = takeTaps();
-    taken.actions.forEach(function (action) {
-      var input = document.createElement("input");
-      input.type = "hidden"; input.name = "actions"; input.value = action;
-      f.appendChild(input);
+  // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first
+  // saves it with Save).
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("#win-form button[name=figure_chip]");
+    if (!chip) { return; }
+    document.querySelectorAll("#win-form button[name=figure_chip]").forEach(function (other) {
+      other.setAttribute("aria-pressed", other.value === chip.value ? "true" : "false");
     });
+    var chosen = document.querySelector("#win-form .figure-card input[name=figure]");
+    var typed = document.querySelector("#win-form input[name=figure_typed]");
+    if (chosen) { chosen.value = chip.value; }
+    if (typed) { typed.value = ""; }
+    if (!navigator.onLine && form().hasAttribute("data-confirm")) {
+      event.preventDefault();
+      if (chip.closest(".mode-part[data-mode='tiles']")) { switchMode("figure"); }
+    }
   }, true);
+
+  // A save (Save, a figure chip, "Yes, save it") is sent as its own request, the button's name and value
+  // kept with it: tapped while an answer is still redrawing the form (a chip right after the discarder),
+  // a plain submit would be queued behind that answer and sent without its button, which the redraw
+  // took away — and nothing would be saved. Taps not yet answered go with it, in order. Offline, or on
+  // a page without htmx, the form is submitted as usual (static/js/offline.js keeps it on the phone).
+  function saves(button) {
+    var f = form();
+    if (!f || f.hasAttribute("data-confirm") && button.name === "figure_chip") { return false; }
+    return button.value === "save" || button.name === "confirm_figure" || button.name === "figure_chip";
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#win-form button[type=submit]");
+    var f = form();
+    if (!button || !saves(button) || !navigator.onLine || !window.htmx || !f || button.disabled) { return; }
+    if (window.scorekeeperQueue && window.scorekeeperQueue.mustWait(f)) { return; }  // behind the hands waiting
+    event.preventDefault();
+    event.stopPropagation();
+    var values = {};
+    values[button.name] = button.value;
+    var taken = takeTaps();
+    if (taken.actions.length) { values.actions = taken.actions; }
+    window.htmx.ajax("POST", f.getAttribute("hx-post"), {
+      source: f, target: "#win-form-body", swap: "outerHTML", values: values
+    }).catch(function () {  // no connection after all: kept on the phone, as a save made offline
+      if (window.scorekeeperQueue) { window.scorekeeperQueue.keep(f, button); }
+    });
+  });
 })();

@@ -143,7 +143,7 @@
 
   /** What the change is, in words, for its row on the session screen; "" with `problem` set when it
    * cannot be saved as it stands (the same checks the server makes first, so the table hears at once). */
-  function describe(form, kind, state) {
+  function describe(form, kind, state, submitter) {
     if (form.id !== "win-form") {
       if (kind === "spot") {
         var spot = form.querySelector("input[name=kind]:checked");
@@ -157,7 +157,7 @@
     var how = form.querySelector("input[name=how]:checked");
     if (!winner) { return {problem: formSays(form, "ChooseWinner")}; }
     if (!how || how.closest("label").hidden) { return {problem: formSays(form, "ChooseHow")}; }
-    var figure = figureOf(form, state);
+    var figure = figureOf(form, state, submitter);
     if (figure.problem) { return figure; }
     var text = how.value === "self" ? formSays(form, "Self", {winner: winner, figure: figure.text})
       : formSays(form, "Discard", {winner: winner, figure: figure.text, discarder: how.dataset.name});
@@ -165,12 +165,13 @@
     return {text: text};
   }
 
-  function figureOf(form, state) {
+  function figureOf(form, state, submitter) {
     var mode = (form.querySelector("input[name=mode]") || {}).value;
-    if (mode === "figure") {
+    var tapped = submitter && submitter.name === "figure_chip" ? submitter.value : "";
+    if (mode === "figure" || tapped) {
       var typed = form.querySelector("input[name=figure_typed]:not(:disabled)");
-      var chip = form.querySelector("input[name=figure]:checked:not(:disabled)");
-      var value = (typed && typed.value.trim()) || (chip && chip.value) || "";
+      var chosen = form.querySelector("input[name=figure]:not(:disabled)");
+      var value = tapped || (typed && typed.value.trim()) || (chosen && chosen.value) || "";
       if (!/^\d+$/.test(value)) { return {problem: formSays(form, "ChooseFigure")}; }
       return {text: value + " " + form.dataset.unit};
     }
@@ -222,7 +223,7 @@
     var pk = form.dataset.session, kind = form.dataset.queue;
     if (form.dataset.queued) { return false; }  // a double tap queues once
     var taken = form.id === "win-form" && window.scorekeeperKeypad ? window.scorekeeperKeypad.state(true) : null;
-    var what = describe(form, kind, taken);
+    var what = describe(form, kind, taken, submitter);
     if (what.problem) { refuseAsTyped(form, what.problem); return false; }
     form.dataset.queued = "1";
     var token = tokenFor(form);
@@ -398,6 +399,14 @@
     note.textContent = say("needsConnection");
   }
 
+  // A win form's submit that saves: Save, "Yes, save it" past the limit, or a figure chip (three taps)
+  // unless the table confirms each hand first.
+  function isSave(form, submitter) {
+    if (!submitter) { return false; }
+    return submitter.value === "save" || submitter.name === "confirm_figure" ||
+      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm"));
+  }
+
   function mustWait(form) {
     var pk = form.dataset.session;
     return !navigator.onLine || waitingCount(pk) > 0 || sessionStorage.getItem("scorekeeper.fixing") !== null;
@@ -408,7 +417,7 @@
     if (isLogout(form)) { return loggingOut(event, form); }
     if ((form.method || "").toLowerCase() !== "post") { return; }
     if (form.dataset.queue && mustWait(form)) {
-      if (form.id === "win-form" && !(event.submitter && event.submitter.value === "save")) { return; }
+      if (form.id === "win-form" && !isSave(form, event.submitter)) { return; }
       event.preventDefault();
       event.stopPropagation();
       enqueue(form, event.submitter);
@@ -466,7 +475,7 @@
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
     var config = event.detail.requestConfig || {};
     var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
-    if (form && submitter && submitter.value === "save") { enqueue(form, submitter); }
+    if (form && isSave(form, submitter)) { enqueue(form, submitter); }
   });
 
   // Offline nothing is asked of the server: the live poll and previews wait for the connection.
@@ -536,7 +545,7 @@
 
   window.scorekeeperQueue = {
     queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, say: say, keptCopy: keptCopy,
-    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken
+    waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken, keep: enqueue, mustWait: mustWait
   };
 
   window.addEventListener("online", function () { showStatus(); sendAndShow(); });

@@ -5,6 +5,7 @@ in each script: artifacts/screenshots/i18n/.
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +27,12 @@ SCRIPTS = {
     "zh-hant": ("繁體中文", ["結算", "歷史", "最近幾手", "誰胡了？", "這一手"], ["结算", "历史"], "門前清"),
     "zh-hans": ("简体中文", ["结算", "历史", "最近几手", "谁胡了？", "这一手"], ["結算", "歷史"], "门前清"),
 }
+# What a reader of each script sees under an honour tile, and the Money section's heading (issue 19).
+HONOURS = {"zh-hant": "東南西北白發中", "zh-hans": "东南西北白发中"}
+MONEY = {"zh-hant": "付錢", "zh-hans": "付钱"}
+# The engine's names for house options and their values: never shown to a reader.
+RAW = re.compile(r"(?<![A-Za-z])(competition|uniform|chicken|payoff|classical_extras|False|True|off|big|"
+                 r"big_or_little|four_winds)(?![A-Za-z])", re.I)
 
 
 def switch_to(page: Page, menu_label: str) -> None:
@@ -87,11 +94,25 @@ def test_switching_to_chinese_on_a_phone(page: Page, live_server):
         expect(page.get_by_role("heading", name=words[1], exact=True)).to_be_visible()
         page.locator(".patterns-details summary").first.click()
         expect(page.locator(".patterns").first).to_contain_text(pattern)
+        marks = page.locator(".patterns-details[open] .tile-z .tile-mark").all_inner_texts()
+        assert marks and set(marks) <= set(HONOURS[language]), marks  # 東 under 東, never E
         shot("history")
 
-        page.goto(f"{live_server.url}/rules/zung-jung/")
+        page.goto(f"{live_server.url}/rules/zung-jung/?session={session.pk}")
         expect(page.get_by_text(pattern).first).to_be_visible()
+        expect(page.get_by_role("heading", name=MONEY[language], exact=True)).to_be_visible()
+        assert not RAW.findall(page.locator("main").inner_text())
         shot("rules")
+        page.locator("#money").scroll_into_view_if_needed()
+        shot("rules-money")
+        for path in ("/rules/hk-old/", "/rules/taizhou/", "/sessions/new/?ruleset=taizhou"):
+            page.goto(live_server.url + path)
+            assert not RAW.findall(page.locator("main").inner_text()), path
+
+        page.goto(url)
+        page.locator(".seat-name .player-link").first.click()
+        assert re.search(r"\d{4}年\d{1,2}月\d{1,2}日", page.locator("main").inner_text())
+        shot("player")
 
     switch_to(page, "English")
     expect(page.locator("html")).to_have_attribute("lang", "en")

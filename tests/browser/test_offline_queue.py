@@ -50,12 +50,11 @@ def waiting(page: Page, count: int) -> None:
 
 
 def win_by_figure(page: Page, winner: str, how: str, figure: int) -> None:
-    """From the session screen: the winner's "won", the discarder (or Self-drawn), the figure, Save."""
+    """From the session screen: the winner's "won", the discarder (or Self-drawn), the figure (it saves)."""
     page.get_by_role("link", name=f"{winner} won").tap()
     expect(page.get_by_role("radio", name=re.compile(rf"^{winner}\b"))).to_be_checked()
     page.get_by_role("radio", name=how).tap()
-    page.get_by_role("radio", name=str(figure), exact=True).tap()
-    page.get_by_role("button", name="Save hand").tap()
+    page.get_by_role("button", name=str(figure), exact=True).tap()  # the chip saves it
     expect(page.locator("#standings")).to_be_visible()
 
 
@@ -123,8 +122,7 @@ def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: P
     page.get_by_role("radio", name="Discard by Bob").tap()
     page.get_by_role("button", name="By tiles").tap()
     page.get_by_role("button", name="By fan").tap()
-    page.get_by_role("radio", name="8", exact=True).tap()
-    page.get_by_role("button", name="Save hand").tap()
+    page.get_by_role("button", name="8", exact=True).tap()
     waiting(page, 6)
     rows = page.locator(".hand-queued .hand-title")
     expect(rows).to_have_text(["Ann won 8 fan off Bob", "Di won by tiles (17 tapped) off Ann", "Chase (追) · Ann",
@@ -172,7 +170,7 @@ def test_edits_deletes_and_an_undo_made_offline_are_saved_once_in_order(page: Pa
     waiting(page, 1)
     page.get_by_role("link", name="History").tap()
     page.get_by_role("link", name="Edit hand 2").tap()
-    page.get_by_role("radio", name="80", exact=True).tap()
+    page.get_by_role("button", name="80", exact=True).tap()  # an edit's chip only chooses
     page.get_by_role("button", name="Save changes").tap()
     waiting(page, 2)
     page.get_by_role("link", name="History").tap()
@@ -202,7 +200,7 @@ def test_a_restore_made_offline_puts_the_hand_back_once(page: Page, live_server)
     save_online(page, "Ann", "Discard by Bob", 40, 1)
     save_online(page, "Bob", "Self-drawn", 30, 2)
     page.get_by_role("button", name="Undo").tap()  # online: hand 2 set aside, with Restore beside it
-    expect(page.locator(".hand-notice")).to_contain_text("Hand deleted.")
+    expect(page.locator(".hand-notice")).to_contain_text("Hand 2 deleted.")
     kept_for_offline(page)
     page.context.set_offline(True)
     page.get_by_role("button", name="Restore").tap()
@@ -337,7 +335,8 @@ def test_every_script_and_style_a_kept_page_loads_is_kept_too(page: Page, live_s
     new_session(page, live_server.url, "Taiwan")
     session_url = page.url.split("?")[0]
     page.get_by_role("link", name="History").tap()
-    page.goto(session_url)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("History")
+    page.goto(session_url, wait_until="domcontentloaded")
     kept_for_offline(page)
     wait_until_kept(page, page.url.split("?")[0].rstrip("/") + "/spot/")
     kept = page.evaluate("""async () => (await (await caches.open(

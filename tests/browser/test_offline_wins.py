@@ -35,8 +35,7 @@ def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, liv
     expect(status).to_contain_text("You are offline")
     expect(status).to_contain_text("The score and who pays show when the connection returns")
     page.get_by_role("radio", name="Discard by Cy").click()
-    page.get_by_role("radio", name="40", exact=True).click()
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="40", exact=True).click()  # the chip saves it, kept on the phone
     expect(status).to_contain_text("1 hand waiting to be sent")
     # back on the session screen (the phone's copy), the hand shown as kept here
     expect(page.locator(".hand-queued")).to_contain_text("Bob won 40 points off Cy")

@@ -20,8 +20,8 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     expect(page.get_by_role("link", name="New session")).to_be_visible()
     shot("home-first-visit")
 
-    # -- a new session: first an account, then back to where it was asked for ----------------
-    page.get_by_role("link", name="New session").click()
+    # -- an account first (a guest needs none: test_guest_table.py), then a new session -------
+    page.get_by_role("link", name="Log in", exact=True).click()
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
     shot("log-in")
     page.get_by_role("link", name="Sign up").click()
@@ -34,6 +34,7 @@ def test_a_whole_taiwanese_session(page: Page, live_server):
     page.get_by_label("Password", exact=True).fill("tiles and tea 88")
     page.get_by_label("Password confirmation").fill("tiles and tea 88")
     page.get_by_role("button", name="Create the account").click()
+    page.get_by_role("link", name="New session").click()
     expect(page.get_by_role("heading", name="New session")).to_be_visible()
     shot("choose-ruleset")
     page.get_by_role("link", name=re.compile("Taiwanese")).click()

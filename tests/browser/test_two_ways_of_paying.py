@@ -34,6 +34,8 @@ def win_by_fan(page: Page, winner: str, discarder: str, fan: int) -> None:
     choose(page, "How?", f"Discard by {discarder}")
     page.get_by_role("button", name="By fan").click()
     settled(page)
+    page.get_by_role("radio", name="Fan, dealer bonus included").check()  # the table's total, as it says it
+    settled(page)
     page.get_by_label("Other", exact=True).fill(str(fan))
     expect(page.locator("#preview").get_by_role("heading", level=3).first).to_be_visible()
     page.get_by_role("button", name="Save hand").click()

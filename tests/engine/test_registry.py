@@ -81,3 +81,13 @@ def test_taiwans_spot_kinds_name_the_field_each_takes_in_order():
         ("flower", "count"), ("grass", "count"), ("concealed_kong", ""), ("unrevealed_kong", ""), ("chase", ""),
         ("dice_123", "dealer"), ("dice_triplet", "dealer"), ("false_win", ""), ("failed_peng", "to"),
     ]
+
+
+@pytest.mark.parametrize("key", RULESETS)
+def test_a_settlement_says_whether_it_keeps_a_pull_ledger(key):
+    """`pull_ledger` tells the screens what paying as you go pays; it holds exactly where `carry` keeps
+    win payments back (a win given to the ledger moves nothing at once)."""
+    payoff = payoff_for(key)
+    overridden = type(payoff).carry is not Payoff.carry
+    assert payoff.pull_ledger == overridden
+    assert {k for k in RULESETS if payoff_for(k).pull_ledger} == {"taiwan"}

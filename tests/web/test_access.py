@@ -51,13 +51,9 @@ def test_a_wrong_password_says_so(anonymous, owner):
     assert response.status_code == 200 and "correct username and password" in body(response)
 
 
-def test_starting_a_session_asks_to_log_in_then_comes_back(anonymous, owner):
-    response = anonymous.get("/sessions/new/?ruleset=taiwan")
-    assert response.status_code == 302
-    assert response["Location"].startswith("/accounts/login/?next=/sessions/new/")
-
-    after = anonymous.post(response["Location"], {"username": "ann", "password": "tiles and tea 88",
-                                                  "next": "/sessions/new/?ruleset=taiwan"})
+def test_logging_in_comes_back_where_it_was_asked(anonymous, owner):
+    after = anonymous.post("/accounts/login/?next=/sessions/new/%3Fruleset%3Dtaiwan", {
+        "username": "ann", "password": "tiles and tea 88", "next": "/sessions/new/?ruleset=taiwan"})
     assert after["Location"] == "/sessions/new/?ruleset=taiwan"
 
 

@@ -26,7 +26,7 @@ def test_each_seat_card_has_a_won_button_that_opens_the_win_with_that_winner(cli
     page = client.get(links[2]).content.decode()
     assert re.search(r'name="winner"\s+value="2" checked', page)
     assert 'name="mode" value="figure"' in page  # a new session opens the win by figure
-    assert [c for c in re.findall(r'name="figure"\s+value="(\d+)"', page)][:4] == ["1", "2", "3", "4"]
+    assert [c for c in re.findall(r'name="figure_chip" value="(\d+)"', page)][:4] == ["1", "2", "3", "4"]
 
 
 def test_a_viewer_sees_no_won_buttons(guest, make_session):
@@ -39,7 +39,7 @@ def test_a_viewer_sees_no_won_buttons(guest, make_session):
 def test_the_chips_are_the_rulesets_usual_figures(client, make_session, ruleset, chips):
     session = make_session(ruleset)
     page = client.get(f"/sessions/{session.pk}/win/?winner=0").content.decode()
-    assert " ".join(re.findall(r'name="figure"\s+value="(\d+)"', page)[:4]) == chips
+    assert " ".join(re.findall(r'name="figure_chip" value="(\d+)"', page)[:4]) == chips
 
 
 def save(client, session, **fields):

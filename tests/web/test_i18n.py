@@ -9,9 +9,12 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from scorekeeper.engine import RULESETS
-from scorekeeper.tables.display import names
+from scorekeeper.tables import services
+from scorekeeper.tables.display import names, rulesets, tiles
+from scorekeeper.tables.display.rulesets import get_profile
 
 from web_helpers import ZJ_TILES
 
@@ -208,3 +211,76 @@ def test_the_compiled_catalogue_matches_the_po_file(language):
     mo = {(e.msgctxt, e.msgid): e.msgstr or e.msgstr_plural[0]
           for e in polib.mofile(str(folder / "django.mo")) if e.msgid}
     assert mo == po, "run: .venv/bin/python manage.py compilemessages --ignore=.venv"
+
+
+# -- words, never raw values (issue 19): house options, dates, honour tiles -------------------------------
+def house_options():
+    """Every house option of every ruleset, the settlement's own included, as the forms offer them."""
+    return [(key, option) for key in RULESETS for option in get_profile(key).options()]
+
+
+def test_every_house_option_and_each_of_its_values_has_words():
+    """A ruleset's new option or value must bring its words: the screens never fall back to the engine's raw value."""
+    for key, option in house_options():
+        name = option["name"]
+        assert name in rulesets.OPTION_LABELS and name in rulesets.OPTION_NOTES, (key, name)
+        for value in option["allowed"]:
+            words = rulesets.option_value(name, value)
+            assert words != str(value) and "_" not in words, (key, name, value)
+            assert any(k == value and type(k) is type(value) for k in rulesets.OPTION_VALUES[name]), (key, name, value)
+
+
+def raw_values() -> set[str]:
+    """What the engine calls its options and their values: never what a player reads."""
+    raw = {option["name"] for _key, option in house_options()}
+    for _key, option in house_options():
+        raw |= {str(v) for v in option["allowed"] if not isinstance(v, int) or isinstance(v, bool)}
+    # a coin's figure ("0.5", "10") is written the same in every language; its words say what it means
+    return {value for value in raw if not re.fullmatch(r"[0-9.]+", value)}
+
+
+OPTION_PAGES = ["/rules/zung-jung/", "/rules/hk-old/", "/rules/taizhou/", "/sessions/new/?ruleset=zung-jung",
+                "/sessions/new/?ruleset=hk-old", "/sessions/new/?ruleset=taizhou"]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
+def test_house_options_read_as_words_on_the_rules_and_new_session_pages(client, language):
+    raw = raw_values()
+    for url in OPTION_PAGES:
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+        choices = re.findall(r"<option value=\"[^\"]*\"[^>]*>([^<]*)</option>", html)
+        defaults = re.findall(r"\((?:default|預設|默认) ?([^)]*)\)", visible_text(html))
+        assert "/rules/" in url or choices, url
+        assert [c for c in choices + defaults if c.strip() in raw] == [], url
+        text = visible_text(html)
+        assert not re.search(r"\b(False|True|classical_extras|big_or_little|four_winds)\b|'big'|'no'", text), url
+        if language != "en":  # no option's name or value left in English at all
+            found = [w for w in raw if re.search(rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])", text, flags=re.I)]
+            assert found == [], (url, found)
+
+
+@pytest.mark.parametrize("language, pattern", [("en", r"[A-Z][a-z]{2}\.? \d{1,2}, \d{4}"),
+                                               ("zh-hant", r"\d{4}年\d{1,2}月\d{1,2}日"),
+                                               ("zh-hans", r"\d{4}年\d{1,2}月\d{1,2}日")])
+def test_dates_follow_the_readers_language(client, played, language, pattern):
+    """The player page and the home page's finished sessions: 2026年11月25日, never "25 十一月 2026"."""
+    services.session_finish(session=played)
+    for url in (f"/players/{played.east_id}/", "/"):
+        text = visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode())
+        assert re.search(pattern, text), url
+        assert not re.search(r"\d{1,2} [一二三四五六七八九十]+月 \d{4}|\d{1,2} [A-Z][a-z]{2} \d{4}", text), url
+
+
+HONOUR_MARKS = {"en": ["East", "South", "West", "North", "White", "Green", "Red"],
+                "zh-hant": list("東南西北白發中"), "zh-hans": list("东南西北白发中")}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
+def test_honour_tiles_are_named_in_the_readers_language(client, played, language):
+    """A tile's face stays the character printed on it; the word under it is the reader's, never E or Wh."""
+    with translation.override(language):
+        assert [tiles.face(f"{n}z").mark for n in range(1, 8)] == HONOUR_MARKS[language]
+        assert [tiles.face(f"{n}z").face for n in range(1, 8)] == list("東南西北白發中")
+    html = client.get(f"/sessions/{played.pk}/history/", HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+    marks = re.findall(r'class="tile tile-z[^"]*">.*?<span class="tile-mark"[^>]*>([^<]*)</span>', html)
+    assert marks and set(marks) <= set(HONOUR_MARKS[language])  # ZJ_TILES holds East and South

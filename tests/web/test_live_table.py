@@ -81,3 +81,14 @@ def test_the_owners_poll_is_404_after_logging_out(client, make_session):
     url = live_url(client.get(f"/sessions/{session.pk}/").content.decode())
     client.post("/accounts/logout/")
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 404
+
+
+def test_a_guests_own_session_polls_without_a_django_session(anonymous, make_session):
+    """A session started without an account is opened by the phone's grants cookie (views/grants.py), not by a
+    Django session: its poll is bound to those grants, and a copied URL is a 404 on any other phone."""
+    from django.test import Client
+    start = anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",
+                                              "north": "Di", "first_dealer": "0", "stake_per_point": "1"})
+    url = live_url(anonymous.get(start["Location"]).content.decode())
+    assert anonymous.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    assert Client().get(url, HTTP_HX_REQUEST="true").status_code == 404

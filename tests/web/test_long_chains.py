@@ -24,4 +24,4 @@ def test_every_page_answers_after_150_wins_in_a_row_at_the_largest_stakes(client
         response = client.get(url)
         assert response.status_code == 200, url
     page = client.get(f"/sessions/{pk}/").content.decode()
-    assert "Open debts (拉)" in page
+    assert 'class="seat-debts"' in page  # open 拉 debts, on the seat cards

@@ -95,7 +95,8 @@ def test_the_session_screen_shows_what_was_paid_and_what_is_still_owed(client, e
     text = visible(client.get(f"/sessions/{evening(True).pk}/").content.decode())
 
     assert "Paying as you go" in text
-    assert "10 to collect" in text and "10 to pay" in text  # Kenji's open chain: Mei owes him 10
+    # Kenji's open chain: Mei owes him 10, said on their cards as the 拉 debt it is
+    assert "is owed 10 (拉)" in text and "owes Kenji 10 (拉)" in text
     assert "+30 at the table" in text  # Mei's flower, then her 10 to Kenji is still open
 
 
@@ -106,6 +107,32 @@ def test_a_new_session_asks_how_the_table_pays_with_the_rulesets_usual_way(clien
     assert "How does your table pay?" in taiwan
     assert re.search(r'value="go"[^>]*checked', taiwan) and not re.search(r'value="tab"[^>]*checked', taiwan)
     assert re.search(r'value="tab"[^>]*checked', zung_jung)
+
+
+def paying_help(html: str) -> str:
+    return visible(re.search(r'<fieldset class="card paying-choice.*?</fieldset>', html, flags=re.S).group(0))
+
+
+@pytest.mark.parametrize("ruleset", ["taiwan", "zung-jung", "hk-old", "taizhou", "fujian"])
+def test_the_paying_help_speaks_only_of_what_the_ruleset_has(client, make_session, ruleset):
+    """Chain ends (a pull ledger) and on-the-spot payments are taiwan's alone: the other rulesets' help is about
+    their wins, on the New session page and on Settle up alike."""
+    session = make_session(ruleset)
+    for url in (f"/sessions/new/?ruleset={ruleset}", f"/sessions/{session.pk}/settle/"):
+        words = paying_help(client.get(url).content.decode())
+        assert ("chain" in words) == ("on-the-spot" in words) == (ruleset == "taiwan"), (url, words)
+        assert "Pay as you go" in words and "Keep a tab" in words
+
+
+@pytest.mark.parametrize("pull_ledger, spots, says", [(True, True, ("chain", "on-the-spot")), (True, False, ("chain",)),
+                                                      (False, True, ("on-the-spot",)), (False, False, ())])
+def test_the_paying_help_follows_the_settlements_facts(monkeypatch, pull_ledger, spots, says):
+    """A ruleset merged later (hk-faan has on-the-spot payments but no pull ledger) gets the words that fit it."""
+    from scorekeeper.tables.display import rulesets
+    monkeypatch.setattr(rulesets.Profile, "pull_ledger", property(lambda self: pull_ledger))
+    monkeypatch.setattr(rulesets.Profile, "spots", property(lambda self: spots))
+    words = get_profile("fujian").paying_help
+    assert [w for w in ("chain", "on-the-spot") if w in words] == list(says)
 
 
 @pytest.mark.parametrize("ruleset, chosen, stored", [("taiwan", "tab", False), ("zung-jung", "go", True),

@@ -53,6 +53,6 @@ def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
 
 def figure_shown(html: str) -> str:
     """The figure a win form shows: the chosen chip, else what is typed under "Other"."""
-    chosen = re.search(r'name="figure"\s+value="(\d+)" checked', html)
+    chosen = re.search(r'name="figure_chip" value="(\d+)" class="chip-figure"\s+aria-pressed="true"', html)
     typed = re.search(r'name="figure_typed" value="([^"]*)"', html)
     return chosen.group(1) if chosen else typed.group(1) if typed else ""

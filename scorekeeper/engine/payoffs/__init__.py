@@ -24,7 +24,7 @@ from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
 from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
-from ..money import Payment, parse_amount
+from ..money import COINS, Payment, parse_amount
 from ..registry import MODULES
 from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
@@ -67,13 +67,17 @@ class Payoff:
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
-    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {}  # name -> allowed values (first: default)
+    # name -> allowed values (first: default); every ruleset may round what changes hands to a coin
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {"round_to": COINS}
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
     # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
     # says money moves at the table (taiwan.md: 即時付錢).
     usually_pays_as_you_go: ClassVar[bool] = False
+    # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
+    # instead of moving at once: the screens say what a table paying as it goes pays, and when.
+    pull_ledger: ClassVar[bool] = False
     # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
     # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
     # the hand names another, "optional" only one the hand names.
@@ -117,6 +121,11 @@ class Payoff:
         if dealer == table.first_dealer:  # the deal has gone round all four: a new round wind
             return Deal(dealer, 0, deal.rounds + 1, 0)
         return Deal(dealer, 0, deal.rounds, deal.hand_in_round + 1)
+
+    def dealer_extra(self, continuations: int) -> int:
+        """What a table's pattern figure gains when the dealer wins on 連n (taiwan's 2n+1); 0 where the
+        figure is the table's whole score."""
+        return 0
 
     def streak(self, deal: Deal) -> int:
         """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""

@@ -26,7 +26,7 @@ class ZungJungPayoff(Payoff):
     key = "zung-jung"
     name = "zung-jung"
     win_fields = frozenset({"responsible"})
-    settlement_options = {"payoff": ("competition", "uniform")}
+    settlement_options = {**Payoff.settlement_options, "payoff": ("competition", "uniform")}
     responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
     # zung-jung.md 9.1-9.4: the events its incidental patterns count
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")

@@ -12,10 +12,12 @@ class Payment:
     payer: str
     payee: str
     amount: Decimal
+    exact: Decimal | None = None  # what the amount was before the table's coin rounded it (option round_to)
 
 
 def payments(names: list[str], transfers: list[dict[str, Any]]) -> list[Payment]:
-    return [Payment(names[t["from"]], names[t["to"]], Decimal(str(t["amount"]))) for t in transfers]
+    return [Payment(names[t["from"]], names[t["to"]], Decimal(str(t["amount"])),
+                    Decimal(str(t["exact"])) if "exact" in t else None) for t in transfers]
 
 CENT = Decimal("0.01")
 

@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset, payoff_for
 
+from .names import engine_sentence
+
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
     "last_discard": _("Won on the last discard"),
@@ -46,12 +48,73 @@ SPOT_LABELS = {
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
               for kind, needs in payoff_for(key).spot_needs.items()}
-FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"), "pattern_fan": _("Fan before the dealer bonus"),
-                 "points": _("Points")}
+FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
+                 "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points")}
+# The figure a table says first: the hand's own, the app adding what the dealer's streak is worth.
+FIGURE_ORDER = ("pattern_fan", "fan", "points")
 # The wild tile by its kind: the field's label, and its line on the keypad.
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
 FLOWERS_ON_THE_SPOT = _("Flowers and grass are paid on the spot: use On the spot.")
+
+
+# The engine's house options (its describe()["options"] and the payoffs' settlement options) in a player's
+# words: each option's label, each of its values, and what it does (said with the values' words, where the
+# engine's note names the raw values a table never types). An option without words here shows the engine's.
+OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
+                 "four_winds": _("Four winds"), "round_to": _("Round each payment to")}
+OPTION_VALUES: dict[str, dict[Any, Any]] = {
+    "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
+    "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
+    "classical_extras": {False: _("Off"), True: _("On")},
+    "four_winds": {"off": _("Off"), "big": _("Big four winds only"), "big_or_little": _("Big or little four winds")},
+    "round_to": {"exact": _("Exact (nothing rounded)"), "0.01": _("0.01 (a cent)"), "0.1": _("0.1 (ten cents)"),
+                 "0.5": _("0.5 (half a unit)"), "1": _("1 (whole amounts)"), "5": _("5 (the nearest 5)"),
+                 "10": _("10 (the nearest 10)")},
+}
+OPTION_NOTES = {
+    "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
+    "payoff": _("Competition: the responsible discarder pays beyond 25 points. Uniform: every loser pays the "
+                "hand's value."),
+    "classical_extras": _("On: every flower or season counts 4, a single wait 2, and each value pung doubles, as "
+                          "Classical tables count."),
+    "four_winds": _("Four winds: 13 tai for the winner, 4 for a loser. Big four winds only: four wind sets. Big or "
+                    "little: three wind sets and a wind eye count too."),
+    "round_to": _("The table's smallest coin: each amount that changes hands is rounded to it, halves up (a "
+                  "拉 debt of 86.25 is paid as 86 to the nearest 1). The screens show the exact amount beside it."),
+}
+BOOL_WORDS = {True: _("On"), False: _("Off")}
+# rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
+# has: a pull ledger (taiwan.md: a chain's debts are paid when it ends) and on-the-spot payments.
+PAYING_HELP = {
+    (True, True): _("Pay as you go: each hand's payments (chain ends, on-the-spot payments) change hands at "
+                    "the table; Settle up asks only for what is still owed."),
+    (True, False): _("Pay as you go: a chain's debts change hands at the table when the chain ends; Settle up "
+                     "asks only for the debts still open."),
+    (False, True): _("Pay as you go: each win and each on-the-spot payment is paid at the table as it happens, "
+                     "so Settle up has nothing left to ask."),
+    (False, False): _("Pay as you go: each win is paid at the table as it happens, so Settle up has nothing "
+                      "left to ask."),
+}
+
+
+def option_label(name: str) -> str:
+    return str(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
+
+
+def option_value(name: str, value: Any) -> str:
+    """One value of a house option as a player reads it (never `False` or `big_or_little`)."""
+    words = OPTION_VALUES.get(name, {})
+    if isinstance(value, bool):
+        return str(words.get(value, BOOL_WORDS[value]))
+    found = next((label for key, label in words.items() if key == value and not isinstance(key, bool)), None)
+    return str(found) if found is not None else str(value).replace("_", " ")
+
+
+def option_note(option: dict[str, Any]) -> str:
+    """What the option does, in the reader's language (the engine's own note where the app has no words)."""
+    note = OPTION_NOTES.get(option["name"])
+    return str(note) if note is not None else engine_sentence(option["note"])
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
@@ -83,7 +146,27 @@ class Profile:
 
     @property
     def figure_fields(self) -> tuple[tuple[str, str], ...]:
-        return tuple((name, str(FIGURE_LABELS[name])) for name in self.payoff.figures)
+        """The ways to give a figure, the one a table says first (the default) first."""
+        names = sorted(self.payoff.figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else 9)
+        return tuple((name, str(FIGURE_LABELS[name])) for name in names)
+
+    @property
+    def engine_figure_field(self) -> str:
+        """The field a figure means when none is named (a hand stored without one, a tile hand's total,
+        quick entry): the engine's own first, a figure with everything in it."""
+        return self.payoff.figures[0]
+
+    def dealer_extra(self, figure_field: str, continuations: int) -> int:
+        """What the app adds to the figure a table gives when the dealer wins (taiwan's 2n+1 on 連n)."""
+        return self.payoff.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
+
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int) -> int | None:
+        """The limit the figure given is checked against: a figure with the dealer's bonus already in it
+        may pass the pattern limit by that bonus (taiwan.md: the cap is on the pattern fan)."""
+        limit = self.figure_limit
+        if limit is None or figure_field != "fan" or not dealer_won:
+            return limit
+        return limit + self.payoff.dealer_extra(continuations)
 
     @property
     def figure_chips(self) -> tuple[int, ...]:
@@ -125,6 +208,15 @@ class Profile:
     @property
     def spots(self) -> bool:
         return bool(self.payoff.spot_needs)
+
+    @property
+    def pull_ledger(self) -> bool:
+        return self.payoff.pull_ledger
+
+    @property
+    def paying_help(self) -> str:
+        """What paying as you go means at this ruleset's table: only what it has (chains, on-the-spot payments)."""
+        return str(PAYING_HELP[self.pull_ledger, self.spots])
 
     @property
     def starting_tally(self) -> int:

@@ -40,3 +40,11 @@ def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
     if kind == "tai":
         return gettext("%(value)s tai") % {"value": value}
     return str(value)
+
+
+def dealer_sum(figure: int, extra: int, continuations: int, dealer_word: str) -> str:
+    """The figure a table gave and what the app adds for the winning dealer, as a sum: '6 + 連2 5 = 11'
+    (taiwan.md: 2n+1 on 連n), '6 + Dealer 1 = 7' on a first deal."""
+    streak = gettext("連%(n)s") % {"n": continuations} if continuations else dealer_word
+    return gettext("%(figure)s + %(streak)s %(extra)s = %(total)s") % {
+        "figure": figure, "streak": streak, "extra": extra, "total": figure + extra}

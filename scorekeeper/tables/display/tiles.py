@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import format_tiles, parse_tiles
@@ -12,10 +12,16 @@ from scorekeeper.engine.tiles import tile_code
 
 SUIT_MARKS = {"m": "萬", "p": "筒", "s": "索"}
 SUIT_WORDS = {"m": _("characters"), "p": _("dots"), "s": _("bamboo")}
+# An honour's face is its character as printed on the tile; its mark, the small word under it, is the tile's
+# name in the reader's language (East, Green; 東, 發 in 繁, 东, 发 in 简), never a code like E or Gr.
 HONOURS = {
-    1: ("東", "E", _("East wind")), 2: ("南", "S", _("South wind")), 3: ("西", "W", _("West wind")),
-    4: ("北", "N", _("North wind")), 5: ("白", "Wh", _("White dragon")), 6: ("發", "Gr", _("Green dragon")),
-    7: ("中", "Rd", _("Red dragon")),
+    1: ("東", pgettext_lazy("honour tile", "East"), _("East wind")),
+    2: ("南", pgettext_lazy("honour tile", "South"), _("South wind")),
+    3: ("西", pgettext_lazy("honour tile", "West"), _("West wind")),
+    4: ("北", pgettext_lazy("honour tile", "North"), _("North wind")),
+    5: ("白", pgettext_lazy("honour tile", "White"), _("White dragon")),
+    6: ("發", pgettext_lazy("honour tile", "Green"), _("Green dragon")),
+    7: ("中", pgettext_lazy("honour tile", "Red"), _("Red dragon")),
 }
 BONUS = {
     1: ("梅", "1", _("Plum, flower 1")), 2: ("蘭", "2", _("Orchid, flower 2")),
@@ -52,6 +58,7 @@ def face(code: str) -> TileFace:
     code = code.rstrip("*")
     number, suit = int(code[0]), code[1]
     words: object
+    mark: object
     if suit == "z":
         glyph, mark, words = HONOURS[number]
     elif suit == "f":
@@ -62,7 +69,7 @@ def face(code: str) -> TileFace:
     label = str(words)
     if wild:
         label = gettext("%(tile)s (wild)") % {"tile": label}
-    return TileFace(code + ("*" if wild else ""), glyph, mark, label, suit, wild)
+    return TileFace(code + ("*" if wild else ""), glyph, str(mark), label, suit, wild)
 
 
 def split(notation: str) -> list[str]:

@@ -48,7 +48,11 @@ class WinCheck:
     tracked: list[Payment] = field(default_factory=list)
     tracked_changes: list[str] = field(default_factory=list)
     figure: int | None = None
+    # The figure as the table gave it, what the app adds for the winning dealer, and the sum paid on
+    # (taiwan: 6 + 連2 5 = 11); None where nothing is added.
+    figure_sum: tuple[int, int, int] | None = None
     over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
+    limit: int | None = None
     after: Replay | None = None  # the session replayed with this hand
 
     @property
@@ -69,6 +73,7 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
         _check_figure(check, entry, profile)
+        _add_dealer_extra(check, entry, profile)
     else:
         _check_tiles(check, session, entry, profile)
     if profile.loser_points:
@@ -108,14 +113,22 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
 
 
 def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int) -> None:
-    """A figure past the ruleset's limit is kept only once the scorer confirms it."""
-    limit = profile.figure_limit
+    """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
+    dealer_won = check.state.is_dealer(entry.winner_seat)
+    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations)
     check.over_limit = limit is not None and figure > limit
     if not check.over_limit or entry.figure_confirmed == entry.figure:
         return
-    check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it, "
-                                     "and tick the box below if it is right.") % {
+    check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
         "figure": f"{figure:,}", "limit": limit, "unit": unit_name(profile.unit)}
+
+
+def _add_dealer_extra(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+    if check.figure is None or not check.state.is_dealer(entry.winner_seat):
+        return
+    extra = profile.dealer_extra(entry.figure_field_for(profile), check.state.continuations)
+    if extra:
+        check.figure_sum = (check.figure, extra, check.figure + extra)
 
 
 def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
@@ -236,7 +249,7 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
     given, answers = dict(check.candidate), dict[str, Any]()
     if check.score is not None and "hand" in given:
         del given["hand"]
-        given[profile.figure_fields[0][0]] = check.score["total"]
+        given[profile.engine_figure_field] = check.score["total"]
         answers["score"] = check.score
     if check.loser_scores:
         given["loser_points"] = [check.loser_totals.get(seat) if value is not None else None

@@ -11,16 +11,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..display.names import engine_sentence
-from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes
+from ..display.rulesets import SPOT_KINDS, Profile, clean_stakes, option_label, option_note, option_value
 from ..models import Hand, ShareLink
 from .text import is_clean, nfc
 
 SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
 SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
-# The engine's house options by name (its describe()["options"]), as the new-session form labels them.
-OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
-                 "four_winds": _("Four winds")}
 # rules/README.md, `pay_as_you_go`: the two ways a table pays, as the screens offer them.
 PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as you go")))
 MAX_FIGURE = 100_000  # a win's fan or points, as the win form and quick entry take them; a backup too
@@ -76,11 +72,12 @@ def check_stake(text: str) -> None:
         raise ValidationError(_("Use at most two decimal places, like 2.50."))
 
 
-def paying_field(*, required: bool = True) -> forms.TypedChoiceField:
-    """None when left out of a form that need not ask (the ruleset's usual way then)."""
+def paying_field(*, profile: Profile, required: bool = True) -> forms.TypedChoiceField:
+    """None when left out of a form that need not ask (the ruleset's usual way then); its help says what
+    paying as you go pays in this ruleset (chain ends and on-the-spot payments only where it has them)."""
     return forms.TypedChoiceField(
         label=_("How does your table pay?"), widget=forms.RadioSelect, choices=PAYING_CHOICES, required=required,
-        coerce=lambda value: value == "go", empty_value=None,
+        coerce=lambda value: value == "go", empty_value=None, help_text=profile.paying_help,
         error_messages={"required": _("Choose how your table pays.")})
 
 
@@ -91,9 +88,9 @@ def paying_initial(pay_as_you_go: bool) -> str:
 class PayingForm(forms.Form):
     """How the table pays, changeable while the session is open."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["pay_as_you_go"] = paying_field()
+        self.fields["pay_as_you_go"] = paying_field(profile=profile)
 
 
 class SessionForm(forms.Form):
@@ -107,7 +104,7 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, profile: Profile, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.profile = profile
-        self.fields["pay_as_you_go"] = paying_field(required=False)
+        self.fields["pay_as_you_go"] = paying_field(profile=profile, required=False)
         self.fields["pay_as_you_go"].initial = paying_initial(profile.usually_pays_as_you_go)
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
@@ -125,12 +122,12 @@ class SessionForm(forms.Form):
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "placeholder": stake.hint}))
         for option in profile.options():
             name = f"option_{option['name']}"
-            label = OPTION_LABELS.get(option["name"], option["name"].replace("_", " ").capitalize())
-            note = engine_sentence(option["note"])
+            label, note = option_label(option["name"]), option_note(option)
             if option["allowed"]:
+                # Not required: an option a form leaves out (an older page, a script) is the ruleset's default.
                 self.fields[name] = forms.ChoiceField(
-                    label=label, help_text=note, initial=json.dumps(option["default"]),
-                    choices=[(json.dumps(v), _shown(v)) for v in option["allowed"]])
+                    label=label, help_text=note, initial=json.dumps(option["default"]), required=False,
+                    choices=[(json.dumps(v), option_value(option["name"], v)) for v in option["allowed"]])
             else:
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
                                                     initial=str(option["default"]), max_length=40)
@@ -182,15 +179,11 @@ class SessionForm(forms.Form):
         options = {}
         for option in self.profile.options():
             value = data.get(f"option_{option['name']}")
-            if value is None:
+            if value is None or (option["allowed"] and value == ""):
                 continue
             options[option["name"]] = json.loads(value) if option["allowed"] else _plain(value, option["default"])
         data["options"] = options
         return data
-
-
-def _shown(value: Any) -> str:
-    return str({True: _("yes"), False: _("no")}[value]) if isinstance(value, bool) else str(value)
 
 
 def _plain(text: str, default: Any) -> Any:

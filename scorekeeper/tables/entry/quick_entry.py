@@ -143,7 +143,7 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
     if line.figure is None:
         raise LineError(_("how many %(unit)s? Add the figure, e.g. %(example)s")
                         % {"unit": unit, "example": f"W{line.winner + 1} d3 8"})
-    line.figure_field = profile.figure_fields[0][0]
+    line.figure_field = profile.engine_figure_field
     line.responsible = _responsible(said.get("responsible"), line, profile)
     if profile.loser_points and line.loser_points is None:
         raise LineError(_("taizhou needs each loser's points: add L and four entries in seat order, - for the "

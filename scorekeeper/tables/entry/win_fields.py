@@ -100,11 +100,12 @@ class WinEntry:
         text = lambda name: (data.get(name) or "").replace("\x00", "").strip()[:KEEP]  # noqa: E731
         melds = lambda name: [m.replace("\x00", "")[:KEEP] for m in data.getlist(name)[:MAX_MELDS + 1]]  # noqa: E731
         meld_kind, suit = text("meld_kind"), text("suit")
+        chip = text("figure_chip")  # a figure chip tapped, by fan or (no tile yet) by tiles: a win by figure
         entry = cls(
             winner=text("winner"), how=text("how"), responsible=text("responsible"),
-            mode="figure" if text("mode") == "figure" else "tiles",
-            # A figure typed under "Other" wins over a chip left chosen above it.
-            figure=text("figure_typed") or text("figure"), figure_confirmed=text("confirm_figure"),
+            mode="figure" if text("mode") == "figure" or chip else "tiles",
+            # The chip just tapped, else a figure typed under "Other", else the one chosen before.
+            figure=chip or text("figure_typed") or text("figure"), figure_confirmed=text("confirm_figure"),
             figure_field=text("figure_field"), hand=TileHand(text("concealed"), melds("meld")),
             winning_tile=text("winning_tile"), bonus=text("bonus"), wild=text("wild"),
             events=[e[:40] for e in data.getlist("event")[:20]], note=text("note"), token=text("token")[:64],
@@ -188,8 +189,9 @@ class WinEntry:
         return [s for s in SEATS if s != self.winner_seat]
 
     def figure_field_for(self, profile: Profile) -> str:
+        """The field the form chose (its first choice by default); none named: the engine's own."""
         names = [name for name, _ in profile.figure_fields]
-        return self.figure_field if self.figure_field in names else names[0]
+        return self.figure_field if self.figure_field in names else profile.engine_figure_field
 
     def tiles_fields(self, profile: Profile) -> dict[str, Any]:
         """The tile part of the engine's score fields, as stored on the hand."""

@@ -2,23 +2,28 @@
 from .exports import session_backup, session_csv
 from .hands import HandRow, debt_changes, deleted_hands, hand_get, hand_rows, hand_title
 from .history import History, replay_changes, session_history
+from .money_rulesets import example_table, money_examples, money_stakes
 from .players import player_sessions, player_stats
 from .rules import ruleset_description, ruleset_descriptions
 from .sessions import (
     HandNotice,
     Seat,
     Standings,
+    guest_players,
     hand_notice,
     known_players,
     session_get,
     session_list,
+    session_next_dealer,
     session_standings,
+    session_started,
     share_links,
 )
 
 __all__ = [
-    "HandNotice", "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "hand_get",
-    "hand_notice", "hand_rows", "hand_title", "known_players", "player_sessions", "player_stats", "replay_changes",
-    "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history",
-    "session_list", "session_standings", "share_links",
+    "HandNotice", "History", "HandRow", "Seat", "Standings", "debt_changes", "deleted_hands", "example_table",
+    "guest_players", "hand_get", "hand_notice", "hand_rows", "hand_title", "known_players", "money_examples",
+    "money_stakes", "player_sessions", "player_stats", "replay_changes", "ruleset_description",
+    "ruleset_descriptions", "session_backup", "session_csv", "session_get", "session_history", "session_list",
+    "session_next_dealer", "session_standings", "session_started", "share_links",
 ]

@@ -97,7 +97,7 @@ def _cell(text: str) -> str:
 
 def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, str]:
     if hand.figure is not None:
-        field_name = hand.figure_field or profile.figure_fields[0][0]
+        field_name = hand.figure_field or profile.engine_figure_field
         return str(hand.figure), {"fan": "fan", "pattern_fan": "fan before dealer bonus"}.get(field_name, "points")
     total = answer.get("score", {}).get("total")
     return ("" if total is None else str(total)), f"{profile.unit} (scored from the tiles)"

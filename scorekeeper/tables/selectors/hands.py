@@ -8,7 +8,9 @@ from typing import Any
 from django.utils.translation import gettext
 
 from ..display.money import Payment, money, payments
+from ..display.names import unit_name
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..display.score_lines import dealer_sum
 from ..display.words import ago
 from ..models import Hand, Session
 from ..replay import HandState, Replay
@@ -75,9 +77,12 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     """taiwan.md's pull ledger, hand by hand: what was added, grew, or left the chain, and how much of it
     really moved (rule 2 halves the new winner's debt to the holder before the chain is paid)."""
     old, new, moved = _debts(before), _debts(after), _debts(transfers)
+    exact = {(d["from"], d["to"]): d["exact"] for d in after if "exact" in d}
     lines = []
     for key, amount in new.items():
-        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": money(amount)}
+        # a table paying in coins (round_to) reads the exact amount beside the coins
+        shown = money(amount) + (f" ({money(Decimal(str(exact[key])))})" if key in exact else "")
+        who = {"payer": names[key[0]], "payee": names[key[1]], "amount": shown}
         if key not in old:
             lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
         elif old[key] != amount:
@@ -138,3 +143,39 @@ def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str,
     profile = get_profile(session.ruleset)
     hands = session.hands.deleted().order_by("-deleted_at")[:limit]
     return [(hand, *hand_title(hand=hand, names=names, profile=profile), ago(hand.deleted_at)) for hand in hands]
+
+
+def hand_sentence(*, session: Session, row: HandRow) -> str:
+    """What a hand did, in one sentence, as the notice after a save says it: 'Cy won 5 fan off Di — Di paid
+    Cy 23' (on a tab: owes); taiwan's dealer sum written out ('6 + 連2 5 = 11 fan'); 拉 debts as tracked."""
+    names = [p.name for p in session.players]
+    what = _what_happened(row, names, get_profile(session.ruleset))
+    verb = gettext("%(payer)s paid %(payee)s %(amount)s") if session.pay_as_you_go else \
+        gettext("%(payer)s owes %(payee)s %(amount)s")
+    money_words = [verb % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount)} for p in row.payments]
+    money_words += row.tracked_changes
+    if not money_words:
+        return what
+    return gettext("%(what)s — %(money)s") % {"what": what, "money": "; ".join(money_words)}
+
+
+def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
+    hand = row.hand
+    if hand.kind != Hand.Kind.WIN or hand.winner is None:
+        return row.title
+    figure = _figure_words(row, profile)
+    if hand.discarder is None:
+        return gettext("%(winner)s won %(figure)s, self-drawn") % {"winner": names[hand.winner], "figure": figure}
+    return gettext("%(winner)s won %(figure)s off %(discarder)s") % {
+        "winner": names[hand.winner], "figure": figure, "discarder": names[hand.discarder]}
+
+
+def _figure_words(row: HandRow, profile: Profile) -> str:
+    hand, unit = row.hand, unit_name(profile.unit)
+    if hand.figure is None:
+        total = row.score["total"] if row.score else "?"
+        return f"{total} {unit}"
+    extra = profile.dealer_extra(hand.figure_field, row.state.continuations) if hand.winner == row.state.dealer else 0
+    if extra:
+        return f"{dealer_sum(hand.figure, extra, row.state.continuations, profile.dealer_word)} {unit}"
+    return f"{hand.figure} {unit}"

@@ -2,29 +2,34 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext
 
 from scorekeeper.engine import payoff_for
 
-from ..display.money import Payment, payments
+from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
 from ..display.words import WIND_NAMES, wind_zh
 from ..models import SEATS, Hand, Player, Session, ShareLink
 from ..replay import HandState, Replay, session_replay
-from .hands import HandRow, hand_rows
+from .hands import HandRow, hand_rows, hand_sentence
 
 RECENT_HANDS = 5
 
 # -- home ---------------------------------------------------------------------------
-def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
-    """The owner's sessions and those opened by a share link: open ones (latest first), then finished ones."""
+def session_list(*, owner: Any = None, shared_ids: list[int] | None = None,
+                 guest_ids: list[int] | None = None) -> tuple[list[Session], list[Session]]:
+    """The owner's sessions, those this phone started as a guest (`guest_ids`) and those opened by a share
+    link: open ones (latest first), then finished ones."""
     mine = Q(owner=owner) if owner is not None else Q(pk__in=[])
+    guest_ids = guest_ids or []
     sessions = list(
-        Session.objects.filter(mine | Q(pk__in=shared_ids or []))
+        Session.objects.filter(mine | Q(pk__in=(shared_ids or []) + guest_ids))
         .select_related("east", "south", "west", "north")
         # Counted as every screen counts: hands are wins and draws; on-the-spot payments apart.
         .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True) & ~Q(hands__kind=Hand.Kind.SPOT)),
@@ -32,17 +37,45 @@ def session_list(*, owner: Any = None, shared_ids: list[int] | None = None) -> t
         .order_by("-updated_at")
     )
     for session in sessions:
-        session.shared = owner is None or session.owner_id != owner.pk  # type: ignore[attr-defined]
+        own = session.pk in guest_ids or (owner is not None and session.owner_id == owner.pk)
+        session.shared = not own  # type: ignore[attr-defined]
     return [s for s in sessions if s.is_open], [s for s in sessions if not s.is_open]
 
 
-def known_players(*, owner: Any) -> list[str]:
-    """The owner's own players, to pick from when starting a session: never other people's."""
+def known_players(*, owner: Any, guest_ids: list[int] | None = None) -> list[str]:
+    """The owner's own players, to pick from when starting a session: never other people's. A guest
+    (no owner) knows the players of the sessions their phone started (`guest_ids`)."""
+    if owner is None:
+        return sorted({p.name for p in guest_players(session_ids=guest_ids or [])}, key=str.casefold)
     return list(Player.objects.filter(owner=owner).order_by("name").values_list("name", flat=True))
 
 
+def guest_players(*, session_ids: list[int]) -> list[Player]:
+    """The players seated in these sessions (a guest's), without an owner."""
+    seats = Session.objects.filter(pk__in=session_ids, owner__isnull=True).values_list("east", "south", "west",
+                                                                                        "north")
+    return list(Player.objects.filter(pk__in={pk for row in seats for pk in row}, owner__isnull=True))
+
+
 def share_links(*, session: Session) -> list[ShareLink]:
-    return list(session.share_links.order_by("-created_at"))
+    """The links the Share page lists: a guest's owner grant is none of them."""
+    return list(session.share_links.exclude(role=ShareLink.Role.OWNER).order_by("-created_at"))
+
+
+def session_started(*, token: uuid.UUID | None, session: Session) -> Session | None:
+    """The session that a "Same table again" form with this one-time token started from `session` (the same
+    table: ruleset, owner and players in their seats), if any."""
+    if token is None:
+        return None
+    seats = {f"{seat}_id": getattr(session, f"{seat}_id") for seat in ("east", "south", "west", "north")}
+    return Session.objects.filter(start_token=token, ruleset=session.ruleset, owner=session.owner_id,
+                                  **seats).first()
+
+
+def session_next_dealer(*, session: Session) -> int:
+    """Who would deal the next hand had the session gone on (the first dealer when the engine cannot say)."""
+    replay = session_replay(session=session)
+    return replay.next_state.dealer if replay.ok else session.first_dealer
 
 
 def session_get(*, pk: int) -> Session:
@@ -58,6 +91,7 @@ class Seat:
     is_dealer: bool
     tally: int | None = None
     owed: Decimal = Decimal(0)  # still to collect (+) or to pay (-) at Settle up
+    debts: str = ""  # taiwan's open 拉 debts this seat owes or is owed, in words, on its card
 
     @property
     def paid(self) -> Decimal:
@@ -144,18 +178,42 @@ class HandNotice:
     label: str
     deleted: bool
     sent: int = 0  # changes a phone kept offline, saved together: the last new hand is `hand_id`
+    sentence: str = ""  # what the saved hand did, in words (selectors.hands.hand_sentence)
 
 
 def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None,
                 sent: int | None = None) -> HandNotice | None:
     """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
     if saved is not None and saved in replay.hand_ids:
-        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0)
+        rows = hand_rows(session=session, replay=replay, hands=list(session.hands.filter(pk=saved)))
+        return HandNotice(saved, replay.label(replay.index_of(saved)), deleted=False, sent=sent or 0,
+                          sentence=hand_sentence(session=session, row=rows[0]) if rows else "")
     if sent and saved is None and deleted is None:  # a phone's queue of edits, deletes or restores only
         return HandNotice(0, "", deleted=False, sent=sent)
-    if deleted is not None and session.hands.filter(pk=deleted, deleted_at__isnull=False).exists():
-        return HandNotice(deleted, "", deleted=True)
+    gone = session.hands.filter(pk=deleted, deleted_at__isnull=False).first() if deleted is not None else None
+    if gone is not None:
+        return HandNotice(gone.pk, deleted_label(session=session, replay=replay, hand=gone), deleted=True)
     return None
+
+
+def deleted_label(*, session: Session, replay: Replay, hand: Hand) -> str:
+    """The label a deleted hand had in its place ('Hand 3'): the number of the entry now where it stood."""
+    index = session.hands.live().filter(position__lt=hand.position).count()
+    number = replay.number(min(index, len(replay.hand_ids)))
+    if hand.kind == Hand.Kind.SPOT:
+        return gettext("The on-the-spot payment in hand %(number)d") % {"number": number}
+    return gettext("Hand %(number)d") % {"number": number}
+
+
+def seat_debts(seat: int, names: list[str], tracked: list[dict[str, Any]]) -> str:
+    """A seat's open 拉 debts in a few words: 'owes Ann 74 (拉)', or for the chain's holder 'is owed 146
+    (拉)' — on its card, so the session screen needs no card of its own for them."""
+    owes = [gettext("owes %(name)s %(amount)s (拉)") % {"name": names[d["to"]], "amount": money(d["amount"])}
+            for d in tracked if d["from"] == seat]
+    owed = sum((Decimal(str(d["amount"])) for d in tracked if d["to"] == seat), Decimal(0))
+    if owed:
+        owes.append(gettext("is owed %(amount)s (拉)") % {"amount": money(owed)})
+    return " · ".join(owes)
 
 
 def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standings:
@@ -168,7 +226,7 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
         balance = Decimal(str(replay.balances[seat]))
         tally = profile.starting_tally + int(balance) if profile.starting_tally else None
         seats.append(Seat(seat, names[seat], state.seat_winds[seat], balance, seat == state.dealer, tally,
-                          Decimal(str(replay.owed[seat]))))
+                          Decimal(str(replay.owed[seat])), seat_debts(seat, names, replay.tracked)))
     latest = list(session.hands.live().order_by("-position")[:recent]) if recent else []
     return Standings(
         session=session, profile=profile, replay=replay, seats=seats, state=state,

@@ -1,4 +1,5 @@
 """Writes. Every hand enters through `hands.hands_append`; each write holds the session's row (session_lock)."""
+from .guests import guest_session_create, guest_sessions_claim, session_again
 from .hands import (
                     hand_delete,
                     hand_record_draw,
@@ -18,15 +19,17 @@ from .sessions import (
                     session_finish,
                     session_remember_entry_mode,
                     session_reopen,
+                    session_set_confirming,
                     session_set_paying,
                     share_link_create,
                     share_link_revoke,
 )
 
 __all__ = [
-    "SessionChanged", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",
-    "hands_append", "player_get_or_create", "queue_send", "quick_entry_apply", "session_create", "session_finish",
-    "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_paying", "share_link_create",
+    "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
+    "hand_record_spot", "hand_replace", "hand_restore", "hands_append", "player_get_or_create", "queue_send",
+    "quick_entry_apply", "session_again", "session_create", "session_finish", "session_remember_entry_mode",
+    "session_reopen", "session_restore", "session_set_confirming", "session_set_paying", "share_link_create",
     "share_link_revoke",
     "without_hand_number",
 ]

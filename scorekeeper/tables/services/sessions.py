@@ -37,16 +37,19 @@ def player_get_or_create(*, name: str, owner: Any = None) -> Player:
 
 @transaction.atomic
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
-                   options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None) -> Session:
-    """`pay_as_you_go` None: the way tables of the ruleset usually pay. Refused (QuotaReached) past the owner's
-    sessions for the day (services.quota)."""
+                   options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None,
+                   players: Sequence[Player] | None = None, **more: Any) -> Session:
+    """`pay_as_you_go` None: the way tables of the ruleset usually pay. `players`: the seats' players when
+    the caller has them (a guest's, the same table again), else the owner's by `names`. `more`: other
+    fields of the session (`entry_mode`, `start_token`). Refused (QuotaReached) past the owner's sessions
+    for the day (services.quota)."""
     quota_spend(owner_id=getattr(owner, "pk", None), sessions=1)
-    east, south, west, north = (player_get_or_create(name=name, owner=owner) for name in names)
+    east, south, west, north = players or [player_get_or_create(name=name, owner=owner) for name in names]
     if pay_as_you_go is None:
         pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go
     return Session.objects.create(
         owner=owner, ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west,
-        north=north, first_dealer=first_dealer, pay_as_you_go=pay_as_you_go,
+        north=north, first_dealer=first_dealer, pay_as_you_go=pay_as_you_go, **more,
     )
 
 
@@ -71,6 +74,18 @@ def session_remember_entry_mode(*, session: Session, mode: str) -> None:
     if mode in ("figure", "tiles") and session.entry_mode != mode:
         Session.objects.filter(pk=session.pk).update(entry_mode=mode)
         session.entry_mode = mode
+
+
+@transaction.atomic
+def session_set_confirming(*, session: Session, confirm_before_saving: bool) -> Session:
+    """Whether a figure chip saves a win at once (three taps) or shows who pays first; not the replay's
+    business, so the revision stays."""
+    locked = locked_session(session)
+    if locked.confirm_before_saving != confirm_before_saving:
+        locked.confirm_before_saving = confirm_before_saving
+        locked.save(update_fields=["confirm_before_saving", "updated_at"])
+    session.confirm_before_saving = locked.confirm_before_saving
+    return session
 
 
 def session_finish(*, session: Session) -> Session:
@@ -101,7 +116,9 @@ def share_link_create(*, session: Session, role: str, label: str = "") -> ShareL
 
 @transaction.atomic
 def share_link_revoke(*, session: Session, link_id: int) -> bool:
-    """Revoke one of the session's links: it and every grant made from it stop working at once."""
+    """Revoke one of the session's links: it and every grant made from it stop working at once. (A guest's
+    owner grant is no link: it goes only when an account claims the session.)"""
     locked_session(session)
-    deleted, _ = ShareLink.objects.filter(session=session, pk=link_id).delete()
+    links = ShareLink.objects.filter(session=session, pk=link_id).exclude(role=ShareLink.Role.OWNER)
+    deleted, _ = links.delete()
     return bool(deleted)

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from scorekeeper.engine import RULESETS
 
 from ..display import money as amounts
-from ..display import names, score_lines
+from ..display import names, rulesets, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 
@@ -100,8 +100,19 @@ def engine_text(text: str) -> str:
 @register.filter
 def option_label(name: str) -> str:
     """An engine house option by its label on the new-session form."""
-    from ..entry.forms import OPTION_LABELS
-    return str(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()))
+    return rulesets.option_label(name)
+
+
+@register.filter
+def option_note(option: dict[str, Any]) -> str:
+    """What a house option does, in the reader's language."""
+    return rulesets.option_note(option)
+
+
+@register.filter
+def option_default(option: dict[str, Any]) -> str:
+    """A house option's default value in words ('Off', 'Competition'), never the engine's raw value."""
+    return rulesets.option_value(option["name"], option["default"])
 
 
 @register.filter

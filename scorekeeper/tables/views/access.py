@@ -1,10 +1,11 @@
 """Who may do what with a session: the one place every view asks.
 
-A session is its owner's. Table-mates come in by share link (`/t/<token>/`): the
-grant is kept in their Django session as the token itself, and the token is looked
-up again on every request, so a revoked link stops working at once, also for those
-who followed it before. Anyone else gets a 404, never a 403: a stranger cannot even
-learn that a session exists.
+A session is its owner's: the account that started it, or, for a session started without an account,
+the phone that started it (its `owner` grant, views/guests.py). Table-mates come in by share link
+(`/t/<token>/`). A phone's grants are kept in its signed cookie (views/grants.py) as the ids of their
+`ShareLink` rows, looked up again on every request, so a revoked link stops working at once, also for
+those who followed it before. Anyone else gets a 404, never a 403: a stranger cannot even learn that a
+session exists.
 """
 from __future__ import annotations
 
@@ -16,12 +17,11 @@ from django.http import Http404, HttpRequest
 
 from ..models import Hand, Session, ShareLink
 from ..selectors import hand_get, session_get
+from . import grants
 
 Need = Literal["view", "score", "own"]
 ROLES = ("viewer", "scorer", "owner")  # each may do what the ones before it may
 NEEDS = {"view": "viewer", "score": "scorer", "own": "owner"}
-GRANTS = "share_grants"  # Django session key: {session pk: [token, ...]}
-MAX_GRANTS = 50  # a visitor following links all year keeps only the latest ones
 
 
 @dataclass(frozen=True)
@@ -74,13 +74,22 @@ def access_of(request: HttpRequest, session: Session) -> Access | None:
     user = request.user
     if session.owner_id is not None and user.is_authenticated and session.owner_id == user.pk:
         return Access("owner")
-    tokens = _grants(request).get(str(session.pk), [])
-    if not tokens:
+    ids = grants.held(request).get(str(session.pk), [])
+    if not ids:
         return None
-    links = dict(ShareLink.objects.filter(session=session, token__in=tokens).values_list("pk", "role"))
-    if not links:
-        return None
-    return Access("scorer" if ShareLink.Role.SCORER in links.values() else "viewer", tuple(sorted(links)))
+    links = dict(ShareLink.objects.filter(session=session, pk__in=ids).values_list("pk", "role"))
+    best = _best(set(links.values()), session.owner_id)
+    return None if best is None else Access(best.role, tuple(sorted(links)))
+
+
+def _best(roles: set[str], owner_id: int | None) -> Access | None:
+    """The most a phone's grants allow; an owner grant only while no account owns the session."""
+    if ShareLink.Role.OWNER in roles and owner_id is None:
+        return Access("owner")
+    for role in (ShareLink.Role.SCORER, ShareLink.Role.VIEWER):
+        if role in roles:
+            return Access(str(role))
+    return None
 
 
 def _check(request: HttpRequest, session: Session, need: Need) -> None:
@@ -91,38 +100,31 @@ def _check(request: HttpRequest, session: Session, need: Need) -> None:
 
 
 def link_found(token: str) -> ShareLink:
-    """The share link; 404 for an unknown or revoked token."""
-    link = ShareLink.objects.select_related("session").filter(token=token).first() if len(token) <= 64 else None
+    """The share link; 404 for an unknown or revoked token (or a guest's owner grant, which is no link)."""
+    links = ShareLink.objects.select_related("session").exclude(role=ShareLink.Role.OWNER)
+    link = links.filter(token=token).first() if len(token) <= 64 else None
     if link is None:
         raise Http404("No such link")
     return link
 
 
 def link_follow(request: HttpRequest, token: str) -> ShareLink:
-    """Remember a share link's grant in the visitor's Django session; 404 for an unknown or revoked token."""
+    """Give this phone a share link's grant (written by `grants.kept`); 404 for an unknown or revoked token."""
     link = link_found(token)
-    grants = _grants(request)
-    key = str(link.session_id)
-    tokens = [t for t in grants.pop(key, []) if t != token] + [token]
-    grants[key] = tokens[-4:]
-    while len(grants) > MAX_GRANTS:
-        grants.pop(next(iter(grants)))
-    request.session[GRANTS] = grants
+    grants.grant(request, link)
     return link
 
 
-def granted_session_ids(request: HttpRequest) -> list[int]:
-    """Sessions this visitor opened by a share link that still works, latest first."""
-    grants = _grants(request)
-    tokens = [t for ts in grants.values() for t in ts]
-    if not tokens:
-        return []
-    alive = set(ShareLink.objects.filter(token__in=tokens).values_list("session_id", flat=True))
-    return [int(pk) for pk in reversed(grants) if int(pk) in alive]
-
-
-def _grants(request: HttpRequest) -> dict[str, list[str]]:
-    grants = request.session.get(GRANTS)
-    if not isinstance(grants, dict):
-        return {}
-    return {k: list(v) for k, v in grants.items() if isinstance(v, list) and k.isascii() and k.isdigit()}
+def granted_roles(request: HttpRequest) -> dict[int, str]:
+    """The sessions this phone's grants still open, and the most each allows ("owner", "scorer", "viewer").
+    Grants that open nothing any more (a link revoked, a guest session claimed) are dropped from the phone."""
+    ids, held = grants.link_ids(request), grants.held(request)
+    rows = ShareLink.objects.filter(pk__in=ids).values_list("pk", "session_id", "role", "session__owner_id")
+    roles: dict[int, set[str]] = {}
+    useful = set()
+    for pk, session_id, role, owner_id in rows if ids else []:
+        if pk in held.get(str(session_id), []) and (role != ShareLink.Role.OWNER or owner_id is None):
+            roles.setdefault(session_id, set()).add(role)
+            useful.add(pk)
+    grants.drop(request, set(ids) - useful)
+    return {pk: access.role for pk, found in roles.items() if (access := _best(found, None))}

@@ -32,10 +32,12 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
     after = session_replay(session=session)
     label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
         after.label(after.index_of(hand_id))
-    messages.success(request, str(VERBS[verb]) % {"hand": label})
+    back_to_session = request.POST.get("then") == "session"
+    if not (back_to_session and verb == "deleted"):  # there, the notice with Restore says it
+        messages.success(request, str(VERBS[verb]) % {"hand": label})
     for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
         messages.info(request, line, extra_tags="change")
-    if request.POST.get("then") == "session":
+    if back_to_session:
         return go_to(request, "session", session, BACK_TO_SESSION[verb].format(pk=hand_id))
     return go_to(request, "history", session)
 

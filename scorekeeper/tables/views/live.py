@@ -2,10 +2,12 @@
 
 The answer when nothing changed must cost next to nothing (many phones, all evening long): a 204
 after one query. The poll URL carries a token signed when the page was shown, bound to that visitor's
-access: their browser (a digest of its session cookie: a copied URL is a 404 anywhere else, and after
-logging out), and the share links that let them in (or, for the owner, the owner), checked in that one
-query, so a revoked link gets a 404 at its next poll. A visitor's rights are checked in full whenever
-there is something to show.
+access: for a phone let in by grants (share links, a guest's owner grant), the grants it names, which the
+phone must still hold in its signed cookie (views/grants.py) and which must still exist, checked in that
+one query, so a copied URL is a 404 anywhere else and a revoked link gets a 404 at its next poll; for an
+account's owner, their browser (a digest of its session cookie: a copied URL is a 404 anywhere else, and
+after logging out) and the owner. A visitor's rights are checked in full whenever there is something to
+show.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
 from ..models import Session, ShareLink
-from . import sessions
+from . import grants, sessions
 from .base import Request
 
 SALT = "scorekeeper.live"
@@ -32,8 +34,10 @@ MAX_AGE = 24 * 3600
 def live_url(request: Request, session: Session) -> str:
     """The poll URL for this session as it is now (its revision), for this visitor, who may open it."""
     access = request.access
-    claims = {"s": session.pk, "v": _browser(request), "l": list(access.links),
-              "o": session.owner_id if access.is_owner else None}
+    if access.links:
+        claims: dict[str, Any] = {"s": session.pk, "l": list(access.links)}
+    else:
+        claims = {"s": session.pk, "v": _browser(request), "o": session.owner_id}
     token = signing.dumps(claims, salt=SALT, compress=True)
     return reverse("session_live", args=[session.pk]) + "?" + urlencode({"revision": str(session.revision), "t": token})
 
@@ -42,7 +46,7 @@ def live_url(request: Request, session: Session) -> str:
 def session_live(request: Request, pk: int) -> HttpResponseBase:
     claims = _claims(request, pk)
     found = Session.objects.filter(pk=pk)
-    if claims["l"]:  # a share link's visitor: one of their links still there
+    if claims.get("l"):  # a share link's visitor: one of their links still there
         found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims["l"])))
     else:
         found = found.filter(owner_id=claims["o"])
@@ -55,13 +59,21 @@ def session_live(request: Request, pk: int) -> HttpResponseBase:
 
 
 def _claims(request: Request, pk: int) -> dict[str, Any]:
-    """The token's claims, if it was signed for this session and this browser; else 404."""
+    """The token's claims, if it was signed for this session and this visitor; else 404. A grants' token keeps
+    only the grants this phone still holds."""
     try:
         claims = signing.loads(request.GET.get("t", ""), salt=SALT, max_age=MAX_AGE)
     except signing.BadSignature:
         raise Http404("No such session") from None
-    ok = isinstance(claims, dict) and claims.get("s") == pk and claims.get("v") and claims["v"] == _browser(request)
-    if not ok or not (claims.get("l") or claims.get("o")):
+    if not isinstance(claims, dict) or claims.get("s") != pk:
+        raise Http404("No such session")
+    if claims.get("l"):
+        held = set(grants.held(request).get(str(pk), []))
+        claims["l"] = [link for link in claims["l"] if link in held]
+        ok = bool(claims["l"])
+    else:
+        ok = bool(claims.get("o")) and bool(claims.get("v")) and claims["v"] == _browser(request)
+    if not ok:
         raise Http404("No such session")
     return claims
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
@@ -11,41 +10,46 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
 from ..display import charts
-from ..display.rulesets import available_profiles, find_profile
+from ..display.rulesets import available_profiles, find_profile, get_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
-from . import access, live
+from . import access, grants, guests, live
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
-SETTLE_ACTIONS = {"reopen", "paying", "finish"}
+SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
+TOO_MANY = 429
 
 
-def home(request: Request) -> HttpResponse:
+def home(request: Request) -> HttpResponseBase:
     owner = request.user if request.user.is_authenticated else None
-    open_sessions, finished = selectors.session_list(owner=owner, shared_ids=access.granted_session_ids(request))
-    return render(request, "home.html", {"open_sessions": open_sessions, "finished": finished,
-                                         "rulesets": available_profiles()})
+    roles = access.granted_roles(request)
+    open_sessions, finished = selectors.session_list(owner=owner, shared_ids=list(roles),
+                                                     guest_ids=[pk for pk, role in roles.items() if role == "owner"])
+    return grants.kept(request, render(request, "home.html", {"open_sessions": open_sessions, "finished": finished,
+                                                              "rulesets": available_profiles()}))
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request: Request) -> HttpResponseBase:
+    """Anyone may start one: an account's session, or a guest's kept on this phone (views/guests.py)."""
     profile = find_profile(request.POST.get("ruleset") or request.GET.get("ruleset") or "")
     if profile is None:
         template = "tables/session_new.html#ruleset-choice" if request.htmx else "tables/session_new.html"
         return render(request, template, {"profiles": available_profiles()})
     form = SessionForm(request.POST if request.method == "POST" else None, profile=profile)
-    if request.method == "POST" and form.is_valid():
+    limited = request.method == "POST" and form.is_valid() and guests.is_over_limit(request)
+    if request.method == "POST" and form.is_valid() and not limited:
         try:
-            session = services.session_create(owner=request.user, **form.session_fields())
+            session = guests.session_start(request, form.session_fields())
         except ValidationError as refused:  # the account's quota for the day (services.quota)
             form.add_error(None, refused.messages[0])
         else:
             messages.success(request, _("Session started. Tap Win or Draw after each hand."))
-            return go_to(request, "session", session)
+            return grants.kept(request, go_to(request, "session", session))
     return render(request, "tables/session_new.html", {
-        "profile": profile, "form": form, "known_players": selectors.known_players(owner=request.user),
-    }, status=refusal_status(request, invalid=bool(form.errors)))
+        "profile": profile, "form": form, "known_players": guests.known_players(request),
+        "limited": guests.limit_words() if limited else "",
+    }, status=TOO_MANY if limited else refusal_status(request, invalid=bool(form.errors)))
 
 
 @open_session("view")
@@ -66,7 +70,8 @@ def settle(request: Request, session: Session) -> HttpResponseBase:
 
 
 def settle_page(request: Request, session: Session, paying: PayingForm | None = None) -> HttpResponse:
-    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)})
+    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)},
+                                  profile=get_profile(session.ruleset))
     standings = selectors.session_standings(session=session, recent=0)
     return render(request, "tables/settle.html", {
         "s": standings, "session": session, "paying": paying, "settle_up": standings.settle_up,
@@ -82,13 +87,23 @@ def settle_action(request: Request, session: Session) -> HttpResponseBase:
         return go_to(request, "session", session)
     if action == "paying":
         return change_paying(request, session)
+    if action == "confirming":
+        return change_confirming(request, session)
     services.session_finish(session=session)
     messages.success(request, _("Session finished. The payments below settle everything still owed."))
     return go_to(request, "settle", session)
 
 
+def change_confirming(request: Request, session: Session) -> HttpResponseBase:
+    on = request.POST.get("confirm_before_saving") == "1"
+    services.session_set_confirming(session=session, confirm_before_saving=on)
+    messages.success(request, _("From now on a win by figure shows who pays before you save it.") if on
+                     else _("From now on a figure chip saves the win at once."))
+    return go_to(request, "settle", session)
+
+
 def change_paying(request: Request, session: Session) -> HttpResponseBase:
-    form = PayingForm(request.POST)
+    form = PayingForm(request.POST, profile=get_profile(session.ruleset))
     if not form.is_valid() or not session.is_open:
         return settle_page(request, session, paying=form)
     try:

@@ -14,7 +14,7 @@ from ..display.qr import qr_svg
 from ..display.words import ago
 from ..entry.forms import ShareForm
 from ..models import Session, ShareLink
-from . import access
+from . import access, grants
 from .base import Request, go_to, open_session, parse_id, refusal_status
 
 
@@ -64,4 +64,4 @@ def follow_link(request: Request, token: str) -> HttpResponseBase:
         messages.success(request, _("You can enter and edit the hands of this session."))
     else:
         messages.info(request, _("You can follow this session: the scores and the history, view only."))
-    return redirect("session", pk=link.session_id)
+    return grants.kept(request, redirect("session", pk=link.session_id))

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..display.score_lines import dealer_sum
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
@@ -70,13 +71,14 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "people_line": _people_line(entry, names, shown_errors),
         # A refused save names the figure's problem; the live check names a figure past the limit.
         "figure_error": shown_errors.get("figure") or (check.errors.get("figure", "") if check.over_limit else ""),
-        "hints": [m for k, m in check.errors.items() if not (k == "tiles" and entry.mode == "tiles")],
+        "figure_sum_text": dealer_sum(check.figure_sum[0], check.figure_sum[1], state.continuations,
+                                      profile.dealer_word) if check.figure_sum else "",
+        # What is missing, in the bar above Save; a figure's own problem is said beside the figure instead.
+        "hints": [m for k, m in check.errors.items()
+                  if not (k == "tiles" and entry.mode == "tiles") and not (k == "figure" and check.over_limit)],
         "losers": _losers(entry, check, names, shown_errors) if profile.loser_points else [],
         **_keypad(entry, profile, names),
     }
-
-
-FIGURE_PAD_COLUMNS = 5  # as .figure-pad in app.css
 
 
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
@@ -120,12 +122,12 @@ def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> s
 
 
 def _figure_choices(entry: WinEntry, profile: Profile) -> dict[str, Any]:
-    """The usual figures as chips; any other figure stays in the "Other" field."""
+    """The usual figures as chips, in two rows (app.css: .figure-chips.cols-N); any other figure stays in
+    the "Other" field."""
     chips = [str(value) for value in profile.figure_chips]
-    # "Other" takes what is left of the chips' last row of five, or a row of its own if that is one key.
-    left = FIGURE_PAD_COLUMNS - len(chips) % FIGURE_PAD_COLUMNS
-    return {"figure_chips": chips, "figure_typed": "" if entry.figure in chips else entry.figure,
-            "other_span": left if left > 1 else FIGURE_PAD_COLUMNS}
+    chosen = entry.figure if entry.figure in chips else ""
+    return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
+            "chip_columns": -(-len(chips) // 2)}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:

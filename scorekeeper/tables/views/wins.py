@@ -21,7 +21,7 @@ from ..display.rulesets import get_profile
 from ..entry.check import win_check
 from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
-from ..models import Hand, Session
+from ..models import SEATS, Hand, Session
 from ..replay import session_replay
 from . import access
 from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status, saved_notice
@@ -39,8 +39,10 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
     if request.method == "GET":
         return _opened(request, session)
     entry = _posted_entry(request, session)
-    if request.POST.get("action") != "save":
-        return _tapped(request, session, entry)
+    return _save_new(request, session, entry) if _saves(request, session) else _tapped(request, session, entry)
+
+
+def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
     check = win_check(session=session, entry=entry)
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors))
@@ -52,6 +54,13 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
     draft_drop(request, session)
     services.session_remember_entry_mode(session=session, mode=entry.mode)
     return saved_notice(request, session, saved[0])
+
+
+def _saves(request: Request, session: Session) -> bool:
+    """Save, "Yes, save it" beside a figure past the limit, or a figure chip: a win by figure in three
+    taps (won, discarder, figure), unless the table asked to confirm each hand before it is saved."""
+    chip_saves = "figure_chip" in request.POST and not session.confirm_before_saving
+    return request.POST.get("action") == "save" or "confirm_figure" in request.POST or chip_saves
 
 
 def _opened(request: Request, session: Session) -> HttpResponseBase:
@@ -78,8 +87,12 @@ def _fresh(request: Request, session: Session, winner: int | None = None) -> Htt
 
 
 def _blank(session: Session) -> WinEntry:
-    return WinEntry(token=str(uuid.uuid4()), figure_field=get_profile(session.ruleset).figure_fields[0][0],
-                    revision=str(session.revision), mode=session.entry_mode)
+    """A new win; where every hand is scored (taizhou), the losers' points start at 0, in view, so that a
+    figure chip still saves the win in three taps."""
+    profile = get_profile(session.ruleset)
+    return WinEntry(token=str(uuid.uuid4()), figure_field=profile.figure_fields[0][0],
+                    revision=str(session.revision), mode=session.entry_mode,
+                    loser_points=dict.fromkeys(SEATS, "0") if profile.loser_points else {})
 
 
 def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]],
@@ -97,7 +110,7 @@ def _posted_entry(request: Request, session: Session) -> WinEntry:
     """The form's fields; a save sent from the offline queue also carries the keypad taps made while
     offline (static/js/keypad.js), applied first so the hand saved is the one tapped."""
     entry = WinEntry.from_post(request.POST)
-    if request.POST.get("action") == "save" and "actions" in request.POST:
+    if "actions" in request.POST and request.POST.get("action") != "batch":
         apply_actions(entry, request.POST.getlist("actions")[:MAX_KEPT_ACTIONS], get_profile(session.ruleset))
     return entry
 
@@ -139,11 +152,14 @@ def win_preview(request: Request, session: Session) -> HttpResponse:
     editing = _editing(request, session)
     entry = WinEntry.from_post(request.POST)
     context = win_context(session, entry, editing=editing)
-    preview = render_to_string("tables/win.html#preview", context, request)
-    if entry.mode == "tiles":  # typed tiles: redraw them and their score too, without touching the inputs
-        preview += render_to_string("tables/win.html#tiles-card", context | {"oob": True}, request)
-        preview += render_to_string("tables/win.html#tiles-score", context | {"oob": True}, request)
-    return HttpResponse(preview)
+    parts = ["preview", *PREVIEW_ALSO[entry.mode]]
+    return HttpResponse("".join(render_to_string(f"tables/win.html#{part}", context | {"oob": part != "preview"},
+                                                 request) for part in parts))
+
+
+# Beside the preview: typed tiles redraw them and their score, without touching the inputs; a figure typed
+# past the limit asks beside it, at once.
+PREVIEW_ALSO = {"tiles": ("tiles-card", "tiles-score"), "figure": ("figure-limit",)}
 
 
 def _editing(request: Request, session: Session) -> Hand | None:
@@ -164,7 +180,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
     entry = _posted_entry(request, session)
-    if request.POST.get("action") != "save":
+    if request.POST.get("action") != "save" and "confirm_figure" not in request.POST:  # a chip only chooses
         return _tapped(request, session, entry, editing=hand)
     before = session_replay(session=session)
     check = win_check(session=session, entry=entry, editing=hand, replay=before)

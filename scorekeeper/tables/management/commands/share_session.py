@@ -24,7 +24,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("session", type=int)
-        parser.add_argument("--role", choices=[r.value for r in ShareLink.Role], default=ShareLink.Role.SCORER)
+        parser.add_argument("--role", choices=[ShareLink.Role.SCORER.value, ShareLink.Role.VIEWER.value],
+                            default=ShareLink.Role.SCORER)
         parser.add_argument("--owner", help="username of the account that owns the session from now on")
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_offline_queue'),
+        ('tables', '0011_session_start_token'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0009_snapshot_engine_tallies_daily_use'),
+        ('tables', '0012_snapshot_engine_tallies_daily_use'),
     ]
 
     operations = [

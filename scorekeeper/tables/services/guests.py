@@ -1,0 +1,101 @@
+"""Writes for sessions started without an account, and for "Same table again".
+
+A guest's session has no owner; the phone that started it holds its `owner` grant (a ShareLink row of
+role owner, kept in the phone's cookie: views/grants.py). Its players have no owner either, and are the
+guest's own: a name the guest typed before (in a session this phone started) is that player again,
+any other name a new row, never another guest's or another account's "Ann" (services.sessions'
+`player_get_or_create` would share every ownerless "Ann" between strangers).
+
+Signing up or logging in claims the phone's guest sessions (`guest_sessions_claim`): each becomes the
+account's, its seats merged by name into the account's players (a hand names seats, never players, so
+no hand changes), its owner grant deleted (from then on the account owns it, on every phone it logs in
+on). A guest player no session sits with any more is deleted.
+"""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from ..models import Player, Session, ShareLink
+from ..selectors import session_started
+from .session_lock import locked_session
+from .sessions import player_get_or_create, session_create
+
+SEAT_FIELDS = ("east", "south", "west", "north")
+
+
+def guest_player(*, name: str, known: Sequence[Player]) -> Player:
+    """The guest's player of that name (any case), else a new one of the guest's."""
+    name = " ".join(name.split())
+    found = next((p for p in known if p.owner_id is None and p.name.casefold() == name.casefold()), None)
+    return found or Player.objects.create(name=name, owner=None)
+
+
+@transaction.atomic
+def guest_session_create(*, names: Sequence[str], known: Sequence[Player], **fields: Any) -> ShareLink:
+    """A session without an owner, and its owner grant for the phone that started it (`link.session`)."""
+    players = [guest_player(name=name, known=known) for name in names]
+    session = session_create(names=names, players=players, owner=None, **fields)
+    return ShareLink.objects.create(session=session, role=ShareLink.Role.OWNER)
+
+
+def session_again(*, session: Session, first_dealer: int,
+                  token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    """A new session of the same table: its players in the same seats, ruleset, stakes, options and way of
+    paying, and its owner; with its owner grant when the table plays as a guest. A second call with the same
+    form's `token` (a double tap) finds the session the first one started."""
+    again = session_started(token=token, session=session)
+    if again is None:
+        try:
+            return _same_table(session, first_dealer, token)
+        except IntegrityError:  # the other tap's request started it meanwhile
+            again = session_started(token=token, session=session)
+            if again is None:
+                raise
+    return again, again.share_links.filter(role=ShareLink.Role.OWNER).first()
+
+
+@transaction.atomic
+def _same_table(session: Session, first_dealer: int, token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
+    again = session_create(
+        ruleset=session.ruleset, names=[p.name for p in session.players], players=session.players,
+        first_dealer=first_dealer, stakes=session.stakes, options=session.options, owner=session.owner,
+        pay_as_you_go=session.pay_as_you_go, entry_mode=session.entry_mode, start_token=token,
+        confirm_before_saving=session.confirm_before_saving)
+    if session.owner_id is not None:
+        return again, None
+    return again, ShareLink.objects.create(session=again, role=ShareLink.Role.OWNER)
+
+
+@transaction.atomic
+def guest_sessions_claim(*, link_ids: Sequence[int], owner: Any) -> list[Session]:
+    """The phone's guest sessions (those its owner grants name) become `owner`'s, players merged by name."""
+    links = ShareLink.objects.filter(pk__in=list(link_ids), role=ShareLink.Role.OWNER, session__owner__isnull=True)
+    claimed = [_claim(session_id, owner) for session_id in links.values_list("session_id", flat=True)]
+    return [session for session in claimed if session is not None]
+
+
+def _claim(session_id: int, owner: Any) -> Session | None:
+    session = locked_session(Session(pk=session_id))
+    if session.owner_id is not None:  # claimed meanwhile (the same phone logging in twice at once)
+        return None
+    left = session.players
+    seats = {f"{seat}_id": player_get_or_create(name=player.name, owner=owner).pk
+             for seat, player in zip(SEAT_FIELDS, left)}
+    # An update, not save(): the claim is no play, so neither the revision nor `updated_at` (the home
+    # page's order) changes; the replay names seats only, so it stays good.
+    Session.objects.filter(pk=session.pk).update(owner=owner, **seats)
+    ShareLink.objects.filter(session=session, role=ShareLink.Role.OWNER).delete()
+    _delete_unseated(left)
+    return Session.objects.get(pk=session.pk)
+
+
+def _delete_unseated(players: Sequence[Player]) -> None:
+    for player in players:
+        seated = Q(east=player) | Q(south=player) | Q(west=player) | Q(north=player)
+        if player.owner_id is None and not Session.objects.filter(seated).exists():
+            player.delete()

@@ -1,0 +1,239 @@
+"""The Rules page's Money section (issue 19): each ruleset's rules of payment, each with a worked example whose
+numbers are the engine's.
+
+Each example is held to a replay the test runs itself through the engine's `settle_session` (the command
+line's `settle`) on the situation the example tells, at the same stakes: the page may not show a number the
+engine would not give.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+from django.utils.html import escape
+from test_i18n import ACCEPT, visible_text
+
+from scorekeeper.engine import RULESET_KEYS, settle_session
+from scorekeeper.tables.display.money import money
+from scorekeeper.tables.selectors import money_rulesets
+from scorekeeper.tables.selectors.money_examples import Refused, Table
+from scorekeeper.tables.selectors.money_rulesets import LIMIT_HANDS, example_table, money_examples
+
+from web_helpers import NAMES
+
+SEATS = ["East", "South", "West", "North"]
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """The examples are made in the active language: a page in Chinese before must not leave it on."""
+    with translation.override("en"):
+        yield
+
+DRAW = {"draw": True}
+
+
+def settle(ruleset, hands, *, stakes=None, options=None, names=SEATS, pay_as_you_go=False):
+    answer = settle_session({"ruleset": ruleset, "stakes": stakes or {}, "options": options or {},
+                             "players": names, "dealer": 0, "hands": hands, "pay_as_you_go": pay_as_you_go})
+    assert answer["ok"], answer
+    return answer
+
+
+def rows(answer_rows, names=SEATS):
+    return sorted((names[r["from"]], names[r["to"]], Decimal(r["amount"])) for r in answer_rows)
+
+
+def shown(step):
+    return sorted((p.payer, p.payee, p.amount) for p in step.payments)
+
+
+def example(ruleset, key, table=None):
+    found = [e for e in money_examples(table=table or Table(ruleset)) if e.key == key]
+    assert found, f"{ruleset} has no {key} example"
+    return found
+
+
+# -- every example's numbers are the engine's ---------------------------------------------------------
+def win(winner, discarder, **figure):
+    return {"winner": winner, "discarder": discarder, **figure}
+
+
+# (ruleset, example key, which of that key, step, the hands the step tells, which hand, which rows)
+ENGINE_CASES = [
+    ("taiwan", "discard", 0, 0, [win(1, 2, fan=6)], -1, "payments"),
+    ("taiwan", "self_draw", 0, 0, [win(1, None, fan=6)], -1, "payments"),
+    ("taiwan", "dealer_wins", 0, 1, [DRAW, DRAW, win(0, 1, pattern_fan=6)], -1, "payments"),
+    ("taiwan", "dealer_pays", 0, 1, [DRAW, DRAW, win(1, None, fan=6)], -1, "payments"),
+    ("taiwan", "pull_again", 0, 0, [win(0, None, fan=13)], 0, "tracked"),
+    ("taiwan", "pull_again", 0, 1, [win(0, None, fan=13), win(0, 1, fan=5)], 1, "tracked"),
+    ("taiwan", "pull_ends", 0, 1, [win(0, None, fan=13), win(0, 1, fan=5), win(2, 3, fan=6)], 2, "transfers"),
+    ("taiwan", "pull_ends", 0, 2, [win(0, None, fan=13), win(0, 1, fan=5), win(2, 3, fan=6)], 2, "tracked"),
+    ("taiwan", "pull_halves", 0, 1, [win(0, None, fan=13), win(0, 1, fan=5), win(1, 0, fan=6)], 2, "transfers"),
+    ("taiwan", "pull_halves", 0, 2, [win(0, None, fan=13), win(0, 1, fan=5), win(1, 0, fan=6)], 2, "tracked"),
+    ("zung-jung", "discard", 0, 0, [win(1, 2, points=20)], -1, "payments"),
+    ("zung-jung", "discard", 1, 0, [win(1, 2, points=40)], -1, "payments"),
+    ("zung-jung", "immune", 0, 0, [win(1, 2, points=40, responsible=None)], -1, "payments"),
+    ("zung-jung", "self_draw", 0, 0, [win(1, None, points=40)], -1, "payments"),
+    ("hk-old", "self_draw", 0, 0, [win(0, None, points=40)], -1, "payments"),
+    ("hk-old", "self_draw", 1, 0, [win(1, None, points=40)], -1, "payments"),
+    ("hk-old", "discard", 0, 0, [win(0, 2, points=40)], -1, "payments"),
+    ("hk-old", "discard", 1, 0, [win(1, 2, points=40)], -1, "payments"),
+    ("taizhou", "four_hands", 0, 0, [win(1, 2, points=40, loser_points=[8, None, 0, 16])], -1, "payments"),
+    ("taizhou", "banker_wins", 0, 0, [win(0, None, points=40, loser_points=[None, 0, 8, 16])], -1, "payments"),
+    ("taizhou", "limit_paid", 0, 0, [win(1, 2, points=100, loser_points=[8, None, 0, 16])], -1, "payments"),
+    ("taizhou", "responsible", 0, 0, [win(1, 2, points=40, loser_points=[8, None, 0, 16], responsible=2)], -1,
+     "payments"),
+    ("fujian", "discard", 0, 0, [win(1, 2, points=10)], -1, "payments"),
+]
+
+
+@pytest.mark.parametrize("ruleset, key, which, step, hands, hand, field", ENGINE_CASES)
+def test_each_example_shows_what_the_engine_settles(ruleset, key, which, step, hands, hand, field):
+    made = example(ruleset, key)[which]
+    assert shown(made.steps[step]) == rows(settle(ruleset, hands)["hands"][hand][field])
+
+
+def test_the_pull_examples_follow_taiwans_worked_example_at_the_default_stakes():
+    """taiwan.md: S, W, N owe East base + 13 fan; South's debt × 1.5 + the new win; halved when East pays."""
+    owed = {p.payer: p.amount for p in example("taiwan", "pull_again")[0].steps[1].payments}
+    assert owed == {"South": Decimal(23) * Decimal("1.5") + 15, "West": 23, "North": 23}
+    collected = {p.payer: p.amount for p in example("taiwan", "pull_halves")[0].steps[1].payments}
+    assert collected["South"] == owed["South"] / 2
+
+
+def test_each_on_the_spot_kind_is_the_engines_payment():
+    spots = example("taiwan", "spots")[0]
+    entries = [{"spot": "flower", "player": 1, "count": 2}, {"spot": "grass", "player": 1, "count": 2},
+               {"spot": "concealed_kong", "player": 1}, {"spot": "unrevealed_kong", "player": 1},
+               {"spot": "chase", "player": 1}, {"spot": "dice_123"}, {"spot": "dice_triplet"},
+               {"spot": "false_win", "player": 1}, {"spot": "failed_peng", "player": 1, "to": 2}]
+    answer = settle("taiwan", entries)
+    assert [shown(step) for step in spots.steps] == [rows(h["transfers"]) for h in answer["hands"]]
+
+
+@pytest.mark.parametrize("ruleset", ["taiwan", "zung-jung", "hk-old", "taizhou"])
+def test_the_limit_example_is_a_hand_the_engine_caps(ruleset):
+    made = example(ruleset, "limit")[0]
+    extra = {"loser_points": [0, None, 8, 16]} if ruleset == "taizhou" else {}
+    answer = settle(ruleset, [{"winner": 1, "discarder": None, "hand": LIMIT_HANDS[ruleset], **extra}])["hands"][0]
+    assert answer["score"]["limit"] is True
+    assert shown(made.steps[-1]) == rows(answer["payments"])
+    assert str(answer["score"]["total"]) in made.steps[-1].note
+
+
+def test_fujians_golds_change_what_each_loser_pays():
+    made = example("fujian", "golds")[0]
+    hand = {"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"}
+    answer = settle("fujian", [{"winner": 1, "hand": hand}])["hands"][0]
+    golds = next(p for p in answer["score"]["patterns"] if p["key"] == "golds")
+    assert golds["value"] == 2 and ("Golds", "2") in made.steps[0].rows
+    assert shown(made.steps[0]) == rows(answer["payments"])
+
+
+def test_zung_jungs_payoff_option_shows_both_schemes():
+    made = example("zung-jung", "payoff")[0]
+    for step, scheme in zip(made.steps[1:], ("competition", "uniform")):
+        assert shown(step) == rows(settle("zung-jung", [win(1, 2, points=40)],
+                                          options={"payoff": scheme})["hands"][0]["payments"])
+
+
+def test_hk_olds_tallies_are_the_start_plus_the_engines_balances():
+    made = example("hk-old", "tallies")[0]
+    balances = settle("hk-old", [win(1, None, points=40), win(0, 2, points=60)])["balances"]
+    assert made.steps[0].rows == tuple((name, money(2000 + Decimal(b))) for name, b in zip(SEATS, balances))
+
+
+@pytest.mark.parametrize("ruleset, hands", [
+    ("taiwan", [win(0, None, fan=13), win(0, 1, fan=5), {"spot": "flower", "player": 1, "count": 1},
+                win(2, 3, fan=6)]),
+    ("zung-jung", [win(1, 2, points=40), win(3, None, points=20)]),
+])
+def test_a_tab_and_paying_as_you_go_ask_for_the_engines_owed(ruleset, hands):
+    """Settle up asks for `owed`: every balance on a tab; paying as you go, taiwan's open 拉 debts, else nothing."""
+    tab, told_go = example(ruleset, "paying")[0].steps[1:]
+    assert shown(tab) == rows(settle(ruleset, hands)["settle_up"])
+    go = settle(ruleset, hands, pay_as_you_go=True)
+    assert shown(told_go) == rows(go["settle_up"])
+    assert bool(shown(told_go)) == (ruleset == "taiwan")
+
+
+# -- the page ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+def test_every_rulesets_rules_page_shows_its_money_section(anonymous, ruleset):
+    html = anonymous.get(f"/rules/{ruleset}/").content.decode()
+    made = money_examples(table=Table(ruleset))
+    assert 'id="money"' in html and len(made) == len(money_rulesets.EXAMPLES[ruleset]) >= 4
+    for shown_example in made:
+        assert escape(shown_example.title) in html and escape(shown_example.rule) in html
+        for step in shown_example.steps:
+            assert escape(step.said) in html
+            for payment in step.payments:
+                assert f"{payment.payer} <span" in html and f"<strong>{money(payment.amount)}</strong>" in html
+
+
+def test_a_ruleset_without_examples_still_has_its_rules_page(anonymous, monkeypatch):
+    monkeypatch.setattr(money_rulesets, "EXAMPLES", {k: v for k, v in money_rulesets.EXAMPLES.items()
+                                                     if k != "fujian"})
+    response = anonymous.get("/rules/fujian/")
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="money"' not in html and "#money" not in html
+    assert "rules-table" in html
+
+
+def test_an_example_the_engine_refuses_is_left_out(anonymous, monkeypatch):
+    def refused(table):
+        raise Refused("not at these stakes")
+    monkeypatch.setitem(money_rulesets.EXAMPLES, "fujian", (refused, *money_rulesets.EXAMPLES["fujian"]))
+    assert len(money_examples(table=Table("fujian"))) == len(money_rulesets.EXAMPLES["fujian"]) - 1
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])
+@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+def test_the_money_section_reads_in_chinese(anonymous, ruleset, language):
+    html = anonymous.get(f"/rules/{ruleset}/", HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+    section = re.search(r'<section class="card money".*?</section>', html, flags=re.S).group(0)
+    assert re.findall(r"[A-Za-z]{2,}", visible_text(section)) == []
+    seats = ("東", "南") if language == "zh-hant" else ("东", "南")
+    assert all(seat in visible_text(section) for seat in seats)
+
+
+# -- opened from a session: its stakes, options and players ----------------------------------------------
+def test_opened_from_a_session_the_examples_are_at_its_stakes(client, make_session):
+    session = make_session("taiwan", stakes={"base": "20", "per_fan": "5"})
+    html = client.get(f"/rules/taiwan/?session={session.pk}").content.decode()
+    made = example("taiwan", "discard", example_table(key="taiwan", session=session))[0]
+    assert shown(made.steps[0]) == rows(settle("taiwan", [win(1, 2, fan=6)], stakes=session.stakes,
+                                               names=NAMES)["hands"][0]["payments"], NAMES)
+    assert shown(made.steps[0]) == [("Cy", "Bob", Decimal(50))]  # 20 + 6 × 5, by the engine above
+    assert "at this table's stakes" in html and "Base (底) 20" in html and "<strong>50</strong>" in html
+    default = client.get("/rules/taiwan/").content.decode()
+    assert "Base (底) 10" in default and "Cy <span" not in default
+    assert f'href="/sessions/{session.pk}/"' in html  # back to the table
+
+
+def test_opened_from_a_session_the_examples_play_its_house_options(client, make_session):
+    session = make_session("zung-jung", options={"payoff": "uniform"})
+    made = example("zung-jung", "discard", example_table(key="zung-jung", session=session))[1]
+    assert shown(made.steps[0]) == rows(settle("zung-jung", [win(1, 2, points=40)], options=session.options,
+                                               names=NAMES)["hands"][0]["payments"], NAMES)
+    assert {p.amount for p in made.steps[0].payments} == {Decimal(40)} and "Uniform" in made.rule
+    html = client.get(f"/rules/zung-jung/?session={session.pk}").content.decode()
+    assert "Uniform (this table&#x27;s):" in html
+
+
+def test_the_session_screen_links_its_rules_with_the_session(client, make_session):
+    session = make_session("taiwan")
+    assert f'/rules/taiwan/?session={session.pk}"' in client.get(f"/sessions/{session.pk}/").content.decode()
+
+
+def test_a_session_the_visitor_may_not_view_is_a_404(client, stranger, anonymous, make_session, guest):
+    session = make_session("taiwan")
+    for visitor in (stranger, anonymous):
+        assert visitor.get(f"/rules/taiwan/?session={session.pk}").status_code == 404
+        assert visitor.get("/rules/taiwan/").status_code == 200
+    for bad in ("abc", "", "99999", str(2**70)):
+        assert client.get(f"/rules/taiwan/?session={bad}").status_code == 404
+    assert client.get(f"/rules/zung-jung/?session={session.pk}").status_code == 404  # other rules
