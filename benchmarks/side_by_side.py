@@ -1,12 +1,12 @@
-"""Two builds' load tests in one sitting, alternating: this machine's speed drifts (2x within an hour), so
+"""Builds' load tests in one sitting, alternating: this machine's speed drifts (2x within an hour), so
 figures compare only when taken side by side.
 
-    .venv/bin/python benchmarks/side_by_side.py /work/wt-f585d68 [--rounds 2] [--database sqlite postgres]
-        [--args "--seconds 30"] [--other-args "--threads 4"]
+    .venv/bin/python benchmarks/side_by_side.py /work/wt-f585d68 [/work/wt-other ...] [--rounds 2]
+        [--database sqlite postgres] [--args "--seconds 30"] [--other-args "--threads 4"]
 
 Each build runs its own benchmarks/load.py with its own virtualenv (`<worktree>/.venv`), on a fresh SQLite
 file or a fresh durable PostgreSQL cluster (scripts/with-postgres.sh, PG_DURABLE=1), in turn: this build,
-the other, this build, ... Prints each run's requests/s, p50/p95 of all requests and p95/max of saving a
+the others, this build, ... Prints each run's requests/s, p50/p95 of all requests and p95/max of saving a
 win, then each build's median over the rounds. A run that fails its integrity check is shown as failed.
 """
 from __future__ import annotations
@@ -46,21 +46,22 @@ def run(tree: Path, database: str, extra: list[str]) -> dict[str, float | str]:
 def line(name: str, figures: dict[str, float | str]) -> str:
     cells = "  ".join(f"{figures[k]:>9.1f}" if isinstance(figures[k], float) else f"{figures[k]:>9}"
                       for k in [*FIGURES, "result"])
-    return f"{name:28} {cells}"
+    return f"{name:40} {cells}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("other", type=Path, help="the other build's worktree (with its own .venv)")
+    parser.add_argument("others", type=Path, nargs="+", help="the other builds' worktrees (each with its own .venv)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--database", nargs="+", default=["sqlite", "postgres"], choices=["sqlite", "postgres"])
     parser.add_argument("--args", default="", help="load.py options for both builds")
     parser.add_argument("--this-args", default="", help="load.py options for this build only")
-    parser.add_argument("--other-args", default="", help="load.py options for the other build only")
+    parser.add_argument("--other-args", default="", help="load.py options for the other builds only")
     args = parser.parse_args()
-    builds = {f"this ({HERE.name})": (HERE, shlex.split(args.args + " " + args.this_args)),
-              f"other ({args.other.name})": (args.other.resolve(), shlex.split(args.args + " " + args.other_args))}
-    print(f"{'build':28} " + "  ".join(f"{k:>9}" for k in [*FIGURES, "result"]), flush=True)
+    builds = {f"this ({HERE.name})": (HERE, shlex.split(args.args + " " + args.this_args))}
+    builds |= {f"other ({other.name})": (other.resolve(), shlex.split(args.args + " " + args.other_args))
+               for other in args.others}
+    print(f"{'build':40} " + "  ".join(f"{k:>9}" for k in [*FIGURES, "result"]), flush=True)
     for database in args.database:
         runs: dict[str, list[dict[str, float | str]]] = {name: [] for name in builds}
         for round_ in range(args.rounds):
