@@ -12,6 +12,7 @@ win, then each build's median over the rounds. A run that fails its integrity ch
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import statistics
@@ -40,6 +41,8 @@ def run(tree: Path, database: str, extra: list[str]) -> dict[str, float | str]:
     figures: dict[str, float | str] = {name: float(m.group(1)) if (m := pattern.search(out)) else float("nan")
                                        for name, pattern in FIGURES.items()}
     figures["result"] = "OK" if done.returncode == 0 else "FAILED"
+    if done.returncode != 0:  # why, in short: the load test's last lines
+        print("\n".join("    " + text for text in out.strip().splitlines()[-6:]), file=sys.stderr, flush=True)
     return figures
 
 
@@ -66,9 +69,11 @@ def main() -> int:
         runs: dict[str, list[dict[str, float | str]]] = {name: [] for name in builds}
         for round_ in range(args.rounds):
             for name, (tree, extra) in builds.items():
+                load_before = os.getloadavg()[0]
                 figures = run(tree, database, extra)
                 runs[name].append(figures)
-                print(line(f"{database} {round_ + 1}: {name}", figures), flush=True)
+                print(line(f"{database} {round_ + 1}: {name}", figures)
+                      + f"  load {load_before:.1f} -> {os.getloadavg()[0]:.1f}", flush=True)
         for name, done in runs.items():
             median = {k: statistics.median(float(f[k]) for f in done) for k in FIGURES}
             print(line(f"{database} median: {name}", {**median, "result": "/".join(str(f["result"]) for f in done)}))

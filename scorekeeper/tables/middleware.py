@@ -17,6 +17,7 @@ WSGI server (and the test client). The proxy's own cap (README) stays in front a
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -100,6 +101,42 @@ class _Counted:
     async def send(self, message: Message) -> None:
         self.started = self.started or message["type"] == "http.response.start"
         await self._send(message)
+
+
+class Bounded:
+    """ASGI: at most `limit` requests of this worker process in Django at once, each with its whole body
+    already received; the others wait on the event loop, where a waiting (or slow) client costs no thread.
+
+    Django's ASGI handler runs each request's sync code in a thread of its own: under load a worker had as
+    many requests in flight as clients, its threads contending for the GIL and, on SQLite, dozens of
+    writers polling for the one write lock (a save waited up to its 20 s timeout). A few at a time each
+    finish sooner. The body is read before a place is taken, so a client trickling its body holds none
+    (tests/ops/test_slow_clients.py); BodyLimit, outside, still refuses a body past its limit as it comes.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, max(1, limit)
+        self._places: asyncio.Semaphore | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        received: list[Message] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # gone (or past BodyLimit's limit) before its body came
+                return None
+            received.append(message)
+            if not message.get("more_body", False):
+                break
+
+        async def replayed() -> Message:
+            return received.pop(0) if received else await receive()
+
+        if self._places is None:  # made in the worker's running event loop
+            self._places = asyncio.Semaphore(self.limit)
+        async with self._places:
+            await self.app(scope, replayed, send)
 
 
 def _declared_length(scope: Scope) -> int:
