@@ -117,6 +117,7 @@ class Bounded:
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, max(1, limit)
         self._places: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -133,10 +134,15 @@ class Bounded:
         async def replayed() -> Message:
             return received.pop(0) if received else await receive()
 
-        if self._places is None:  # made in the worker's running event loop
-            self._places = asyncio.Semaphore(self.limit)
-        async with self._places:
+        async with self._places_here():
             await self.app(scope, replayed, send)
+
+    def _places_here(self) -> asyncio.Semaphore:
+        """The places, made in the running event loop (a worker has one; a test may run several)."""
+        loop = asyncio.get_running_loop()
+        if self._places is None or self._loop is not loop:
+            self._places, self._loop = asyncio.Semaphore(self.limit), loop
+        return self._places
 
 
 def _declared_length(scope: Scope) -> int:

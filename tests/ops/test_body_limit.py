@@ -105,3 +105,53 @@ def test_make_serve_answers_a_1_gib_log_in_from_its_headers(server):
                      b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n" % GIB)
         answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+
+
+def test_a_worker_lets_a_few_requests_into_django_at_once_each_with_its_body_received():
+    """Bounded (scorekeeper/asgi.py): past its places, a request waits on the event loop; a client still
+    sending its body holds no place, so one trickling never keeps the others out."""
+    from scorekeeper.tables.middleware import Bounded
+
+    inside, most, bodies = [0], [0], []
+
+    async def app(scope, receive, send):
+        body, more = b"", True
+        while more:
+            message = await receive()
+            body, more = body + message["body"], message["more_body"]
+        bodies.append(body)
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        await asyncio.sleep(0.01)
+        inside[0] -= 1
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    bounded = Bounded(app, 2)
+
+    def request(body, slow=None):
+        parts = [{"type": "http.request", "body": body[:1], "more_body": True},
+                 {"type": "http.request", "body": body[1:], "more_body": False}]
+
+        async def receive():
+            if not parts:
+                await asyncio.Future()
+            if len(parts) == 1 and slow is not None:
+                await slow.wait()
+            return parts.pop(0)
+
+        async def send(message):
+            pass
+
+        return bounded({"type": "http"}, receive, send)
+
+    async def evening():
+        slow = asyncio.Event()
+        trickling = asyncio.ensure_future(request(b"slow", slow))
+        await asyncio.gather(*(request(f"hand {n}".encode()) for n in range(8)))
+        assert len(bodies) == 8 and most[0] == 2  # never more than two inside, and the slow one none
+        slow.set()
+        await trickling
+
+    asyncio.run(evening())
+    assert sorted(bodies) == sorted([b"slow"] + [f"hand {n}".encode() for n in range(8)])
