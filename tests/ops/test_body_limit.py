@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 
 import pytest
@@ -16,6 +17,24 @@ from ops_helpers import ROOT, free_port, production_env
 
 GIB = 1024 ** 3
 CHUNK = 1024 * 1024
+
+
+def run_alone(coroutine):
+    """asyncio.run in a thread of its own: a browser test's Playwright (sync API) may have left an event loop
+    running in this one (the order of tests is random)."""
+    failed = []
+
+    def run():
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # noqa: BLE001  (raised again in the test's thread)
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def call(path, headers, chunks):
@@ -43,7 +62,7 @@ def call(path, headers, chunks):
              "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
              "headers": [(b"host", b"testserver"), *headers], "client": ("127.0.0.1", 5000),
              "server": ("testserver", 443)}
-    asyncio.run(application(scope, receive, send))
+    run_alone(application(scope, receive, send))
     return next(m["status"] for m in sent if m["type"] == "http.response.start"), taken[0]
 
 
@@ -153,5 +172,5 @@ def test_a_worker_lets_a_few_requests_into_django_at_once_each_with_its_body_rec
         slow.set()
         await trickling
 
-    asyncio.run(evening())
+    run_alone(evening())
     assert sorted(bodies) == sorted([b"slow"] + [f"hand {n}".encode() for n in range(8)])
