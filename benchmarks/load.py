@@ -89,11 +89,14 @@ def server_env(database_url: str, static_root: Path) -> dict[str, str]:
 class Server:
     """gunicorn with the production settings, stopped (and waited for) on exit."""
 
-    def __init__(self, env: dict[str, str], workers: int, log: Path) -> None:
+    def __init__(self, env: dict[str, str], workers: int, log: Path, threads: int = 0) -> None:
         self.env, self.port, self.log = env, free_port(), log
-        # As `make serve` runs it: uvicorn workers and the rest from gunicorn.conf.py (cwd is the project).
+        # As `make serve` runs it: uvicorn workers and the rest from gunicorn.conf.py (cwd is the project);
+        # with threads, gunicorn's threaded workers on the WSGI application instead, for comparison.
         self.command = [sys.executable, "-m", "gunicorn", "scorekeeper.asgi:application",
                         "--bind", f"{HOST}:{self.port}", "--workers", str(workers)]
+        if threads:
+            self.command[3:4] = ["scorekeeper.wsgi:application", "--worker-class", "gthread", "--threads", str(threads)]
         if hasattr(gunicorn.config, "ControlSocketDisable"):  # 25.1+: not in the way of a `make serve`'s
             self.command.append("--no-control-socket")
         self.process: subprocess.Popen[bytes] | None = None
@@ -575,6 +578,9 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="how long they play (default 30)")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's uvicorn worker processes (default 4)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="run gthread workers of this many threads on the WSGI application instead (a comparison: "
+                             "a slow client then holds a thread)")
     parser.add_argument("--servers", type=int, default=1, choices=(1, 2),
                         help="app servers on one database (2: each table saves on one and reads on the other)")
     parser.add_argument("--think", type=float, default=0, help="mean pause between hands, s (default 0)")
@@ -591,7 +597,7 @@ def main() -> int:
     if not local_database(database_url):
         raise SystemExit(f"{describe(database_url)} is not on this machine: the load test only talks to {HOST}")
     env = server_env(database_url, workdir / "static")
-    servers = [Server(env, args.workers, workdir / f"gunicorn-{n}.log") for n in range(args.servers)]
+    servers = [Server(env, args.workers, workdir / f"gunicorn-{n}.log", args.threads) for n in range(args.servers)]
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     run = uuid.uuid4().hex[:8]
     stats = Stats()
@@ -604,7 +610,8 @@ def main() -> int:
             table.other.cookies = table.browser.cookies
     ports = ", ".join(f"{HOST}:{server.port}" for server in servers)
     print(f"Load test: {args.tables} tables for {args.seconds:g} s against {len(servers)} gunicorn server(s) "
-          f"({args.workers} uvicorn workers each) on {ports}, {describe(database_url)}; seed {seed}", flush=True)
+          f"({args.workers} {f'gthread workers of {args.threads} threads' if args.threads else 'uvicorn workers'} "
+          f"each) on {ports}, {describe(database_url)}; seed {seed}", flush=True)
     server = servers[0]
     try:
         server.prepare()

@@ -5,7 +5,6 @@ SECRET_KEY and ALLOWED_HOSTS must be set, or nothing starts; DATABASE_URL picks 
 database. The README lists every variable.
 """
 import os
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -52,6 +51,11 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 # Behind a proxy that terminates TLS, BEHIND_PROXY=1 trusts its X-Forwarded-Proto header
 # (the proxy must set it itself and drop any the client sent).
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
+# The language switcher's cookie (django_language) as the session's: over HTTPS only, not sent by other sites'
+# requests, not read by scripts (none needs it: the server picks the language).
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -69,8 +73,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    # Log-in guesses are counted per address and per username, and refused for a while (below).
-    "axes",
     "scorekeeper.tables",
 ]
 
@@ -91,12 +93,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A win left half-entered: kept in a signed cookie of its session's, never in the database.
+    "scorekeeper.tables.views.drafts.draft_cookies",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
-    # Last, as django-axes asks: it answers a locked-out log-in with scorekeeper's own page.
-    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -176,24 +178,14 @@ LOGGING = {
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
-    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
-                # django-axes logs every failed log-in at INFO; a lockout is its WARNING.
-                "axes": {"handlers": [], "level": "WARNING", "propagate": True}},
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
 }
 
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-# django-axes: 5 wrong passwords from one address, or for one username, lock that address or username out
-# of logging in for 15 minutes (a person who forgot theirs waits; a guesser gets 20 tries an hour).
-AXES_FAILURE_LIMIT = 5
-AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorekeeper.tables.views.accounts.locked_out"
-AXES_VERBOSE = False
-# The client's address is REMOTE_ADDR: behind the proxy, uvicorn takes it from X-Forwarded-For when the
-# proxy is one it trusts (gunicorn.conf.py, forwarded_allow_ips), so nothing here reads that header.
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+# Log-in guesses are counted per name and address, per name and per known device (the address is
+# REMOTE_ADDR: behind the proxy, uvicorn takes it from X-Forwarded-For when the proxy is one it trusts,
+# gunicorn.conf.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
 
 # Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
 # other site's resources, never framed (django-csp).

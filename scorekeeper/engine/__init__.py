@@ -2,8 +2,9 @@
 
 Public API: `score_hand(fields) -> answer`, `settle_session(fields) -> answer` (and, to go on
 from where a replay stood, `settle_from(fields, Checkpoint)` and `finish(fields, Checkpoint)`),
-`EVENT_WINS` (the way of winning each event needs), `get_ruleset(key)` / `RULESETS` (each
-ruleset's table and `describe()`), `RULESET_KEYS` (every ruleset in the rulebook's order),
+`EVENT_WINS` (the way of winning each event needs), `UNMELDED_EVENTS` (those won before any
+meld), `get_ruleset(key)` / `RULESETS` (each ruleset's table and `describe()`), `RULESET_KEYS`
+(every ruleset in the rulebook's order),
 `payoff_for(key)` or `get_ruleset(key).payoff` (each ruleset's settlement, a `Payoff`: stakes
 defaults, options, dealer rotation, and what a table enters for it: `figures`, `win_fields`,
 `responsible`, `bonus_tiles`, `wild`, `events`, `spot_kinds` / `spot_needs`,
@@ -13,7 +14,7 @@ defaults, options, dealer rotation, and what a table enters for it: `figures`, `
 """
 from .checkpoint import Checkpoint
 from .errors import EngineError
-from .hand import EVENT_WINS
+from .hand import EVENT_WINS, UNMELDED_EVENTS
 from .money import format_amount
 from .payoffs import Payoff, payoff_for
 from .registry import KEYS as RULESET_KEYS
@@ -26,7 +27,8 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Checkpoint", "finish", "settle_from",
-    "EVENT_WINS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "payoff_for", "get_ruleset",
+    "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "payoff_for",
+    "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",
     "format_tiles", "parse_tiles", "format_amount",
 ]

@@ -7,10 +7,19 @@ carrying a file would still be read and stored. No screen of the app uploads
 anything but a session backup, so any other body above the limit is a mistake or an attack: a
 400, at once. The import screen takes a backup of up to 2 MB (the form says so; a 1,000-hand session
 is about 300 kB).
+
+Under ASGI (`make serve`: uvicorn workers) Django's handler reads the whole body, spooling it to disk,
+before any middleware runs: a client with no account could make a worker take in a gigabyte before its
+400. So the ASGI application is wrapped in `BodyLimit` (scorekeeper/asgi.py), which answers from the
+headers (a Content-Length over the limit: nothing of the body is read), and counts a body sent without
+one (chunked) as it streams in, refusing it at the limit. `refuse_oversized_body` does the same for a
+WSGI server (and the test client). The proxy's own cap (README) stays in front as defence in depth.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed
@@ -23,18 +32,134 @@ from .entry.forms import MAX_BACKUP_BYTES
 IMPORT_BODY_LIMIT = MAX_BACKUP_BYTES + 64 * 1024
 
 
+def body_limit(path: str) -> int:
+    """The most bytes a request's body to `path` may have."""
+    return IMPORT_BODY_LIMIT if path == reverse("session_import") else int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
+
+
 def refuse_oversized_body(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
-        limit = IMPORT_BODY_LIMIT if request.path == reverse("session_import") else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = body_limit(request.path)
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0  # Django's own parsing refuses it, as a bad request
-        if limit is not None and length > limit:
-            return HttpResponseBadRequest("The request is too large.", content_type="text/plain")
+        if length > limit:
+            return HttpResponseBadRequest(TOO_LARGE, content_type="text/plain")
         return get_response(request)
 
     return middleware
+
+
+TOO_LARGE = "The request is too large."
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI: a body over its path's limit is refused from its Content-Length, or at the limit while it
+    streams in, before the application reads it (the module's docstring)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        limit = body_limit(scope["path"])
+        if _declared_length(scope) > limit:
+            return await _refuse(send)
+        counted = _Counted(receive, send, limit)
+        await self.app(scope, counted.receive, counted.send)
+        if counted.over and not counted.started:
+            await _refuse(send)
+
+
+class _Counted:
+    """The request's body counted as it is received: past the limit, the application is told the client
+    went away (Django then stops reading and answers nothing) and BodyLimit answers the 400."""
+
+    def __init__(self, receive: Receive, send: Send, limit: int) -> None:
+        self._receive, self._send, self.limit = receive, send, limit
+        self.received, self.over, self.started = 0, False, False
+
+    async def receive(self) -> Message:
+        if self.over:
+            return {"type": "http.disconnect"}
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self.received += len(message.get("body", b""))
+            if self.received > self.limit:
+                self.over = True
+                return {"type": "http.disconnect"}
+        return message
+
+    async def send(self, message: Message) -> None:
+        self.started = self.started or message["type"] == "http.response.start"
+        await self._send(message)
+
+
+class Bounded:
+    """ASGI: at most `limit` requests of this worker process in Django at once, each with its whole body
+    already received; the others wait on the event loop, where a waiting (or slow) client costs no thread.
+
+    Django's ASGI handler runs each request's sync code in a thread of its own: under load a worker had as
+    many requests in flight as clients, its threads contending for the GIL and, on SQLite, dozens of
+    writers polling for the one write lock (a save waited up to its 20 s timeout). A few at a time each
+    finish sooner. The body is read before a place is taken, so a client trickling its body holds none
+    (tests/ops/test_slow_clients.py); BodyLimit, outside, still refuses a body past its limit as it comes.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, max(1, limit)
+        self._places: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        received: list[Message] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # gone (or past BodyLimit's limit) before its body came
+                return None
+            received.append(message)
+            if not message.get("more_body", False):
+                break
+
+        async def replayed() -> Message:
+            return received.pop(0) if received else await receive()
+
+        async with self._places_here():
+            await self.app(scope, replayed, send)
+
+    def _places_here(self) -> asyncio.Semaphore:
+        """The places, made in the running event loop (a worker has one; a test may run several)."""
+        loop = asyncio.get_running_loop()
+        if self._places is None or self._loop is not loop:
+            self._places, self._loop = asyncio.Semaphore(self.limit), loop
+        return self._places
+
+
+def _declared_length(scope: Scope) -> int:
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return 0  # the server refuses a malformed length itself
+    return 0
+
+
+async def _refuse(send: Send) -> None:
+    await send({"type": "http.response.start", "status": 400, "headers": [
+        (b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"),
+        (b"cache-control", b"private, no-store")]})
+    await send({"type": "http.response.body", "body": TOO_LARGE.encode()})
 
 
 # Every screen is read with GET (HEAD) and changed with a form's POST; nothing answers other methods.

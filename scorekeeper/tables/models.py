@@ -62,6 +62,10 @@ class Session(models.Model):
     # The revision the hands' replay snapshots (HandReplay) were written for; any other: they are not
     # to be read, and the next read replays the session whole and writes them anew.
     replayed_revision = models.UUIDField(null=True, blank=True)
+    # The engine that made them (snapshots.ENGINE_VERSION, a digest of its sources): snapshots another engine
+    # made are not read either, so a deploy that changes scoring replays each session whole with the new
+    # engine and never goes on from an older engine's checkpoints.
+    replayed_engine = models.CharField(max_length=32, blank=True)
     # The last write sent from a phone's offline queue (services.offline_queue): the phone `queued_by`
     # built its queue on revision `queued_from`, and its writes left `queued_to`. While the revision is
     # still `queued_to`, every revision since `queued_from` is that queue's own, so more of it (a resend
@@ -181,6 +185,7 @@ class HandReplay(models.Model):
     answer = models.TextField()  # the engine's answer for the hand
     checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)
     balances = models.TextField()  # the answer's running balances, for the chart to read without the answer
+    tally = models.TextField(blank=True)  # each seat's running tally after the hand, for the player page (tallies.py)
 
     def __str__(self) -> str:
         return f"replay of hand {self.hand_id}"
@@ -227,3 +232,32 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role} link to session {self.session_id}"
+
+
+class DailyUse(models.Model):
+    """What one account started and saved on one day (UTC): sessions (imports included) and hands, held to
+    the quotas of services/quota.py. Counted by the writes themselves, in their own transactions."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    sessions = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "day"], name="daily_use_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} on {self.day}: {self.sessions} sessions, {self.hands} hands"
+
+
+class LoginAttempts(models.Model):
+    """Log-in tries counted under one key (tables/login_guard.py): a name from one address, a name from
+    anywhere, or a known device; the key is a digest, so no name or address is kept in the clear."""
+
+    key = models.CharField(max_length=64, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    since = models.DateTimeField()  # the window's start
+    last = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.count} tries since {self.since}"

@@ -8,6 +8,7 @@ A process that has not kept it reads the snapshots the last write left in the da
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, MutableSequence, Sequence
@@ -18,10 +19,18 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint, get_ruleset, payoff_for, settle_from
 
+from . import tallies
 from .lazy_json import Decoded
 from .models import Hand, Session
 
-CACHE_SIZE = 64
+CACHE_SIZE = 64  # sessions a process keeps replayed
+# ... and the bytes they may hold, estimated: a replay fully read (every answer, checkpoint, balance row and
+# tally decoded) holds about BYTES_PER_HAND a hand (measured with tracemalloc: 10 kB a hand by tiles, 7 kB by
+# figure; a replay made by the engine itself, about 6 and 4). Least recently used first out; a replay bigger
+# than the whole budget is not kept at all. With `make serve`'s 4 workers, at most 4 x 64 MB.
+CACHE_BYTES = int(os.environ.get("REPLAY_CACHE_MB", "64")) * 1024 * 1024
+BYTES_PER_HAND = 10_000
+BYTES_PER_REPLAY = 20_000
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,9 @@ class Replay:
     # Which entries come between hands (on-the-spot payments, seat changes), when known without `inputs`.
     spots: list[bool] | None = None
     balance_rows: Sequence[list[str]] | None = None  # each hand's running balances, when kept apart
+    # Each seat's running tally after each hand (tables/tallies.py), as far as it is known: the rest is
+    # counted on from the last one when first asked for (tally_rows).
+    tallies: MutableSequence[Any] = field(default_factory=list)
 
     def every_balance(self) -> list[list[str]]:
         """The running balances after each entry, all at once (the chart's lines)."""
@@ -68,6 +80,18 @@ class Replay:
         if self.balance_rows is not None:
             return list(self.balance_rows)
         return [hand["balances"] for hand in self.hands]
+
+    def tally_rows(self) -> MutableSequence[Any]:
+        """Each entry's running tally (tables/tallies.py): those kept, then the rest counted on from the last."""
+        kept = self.tallies
+        if not self.ok or len(kept) >= len(self.hand_ids):
+            return kept
+        counted, before = [], kept[-1] if kept else tallies.empty()
+        for index in range(len(kept), len(self.hand_ids)):
+            before = tallies.after_hand(before, self.inputs[index], self.hands[index], self.answer["ruleset"])
+            counted.append(before)
+        self.tallies = _joined(kept, counted)  # one assignment: a replay read by two threads stays whole
+        return self.tallies
 
     def checkpoint_before(self, index: int) -> Checkpoint | None:
         """Where the replay stood before hand `index`: None at the start, or when it is not known."""
@@ -157,8 +181,9 @@ class Replay:
         return positions[hand_id]
 
 
-# session id -> (revision, replay): only a session's latest revision is worth keeping.
-_cache: OrderedDict[int, tuple[str, Replay]] = OrderedDict()
+# session id -> (revision, replay, its estimated bytes): only a session's latest revision is worth keeping.
+_cache: OrderedDict[int, tuple[str, Replay, int]] = OrderedDict()
+_cache_bytes = 0
 _lock = threading.Lock()
 
 
@@ -184,16 +209,34 @@ def session_replay(*, session: Session) -> Replay:
 
 
 def remember(*, session: Session, replay: Replay) -> None:
+    """Keep the replay for the session's revision, within the cache's count and bytes (CACHE_BYTES)."""
+    global _cache_bytes
+    size = replay_bytes(replay)
     with _lock:
-        _cache[session.pk] = (str(session.revision), replay)
-        _cache.move_to_end(session.pk)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        _cache_bytes -= _cache.pop(session.pk, ("", replay, 0))[2]
+        if size > CACHE_BYTES:
+            return
+        _cache[session.pk] = (str(session.revision), replay, size)
+        _cache_bytes += size
+        while len(_cache) > CACHE_SIZE or _cache_bytes > CACHE_BYTES:
+            _cache_bytes -= _cache.popitem(last=False)[1][2]
+
+
+def replay_bytes(replay: Replay) -> int:
+    """What a replay may come to hold in memory once every part of it is read (CACHE_BYTES)."""
+    return BYTES_PER_REPLAY + BYTES_PER_HAND * len(replay.hand_ids)
+
+
+def cached_bytes() -> int:
+    with _lock:
+        return _cache_bytes
 
 
 def forget_all() -> None:
+    global _cache_bytes
     with _lock:
         _cache.clear()
+        _cache_bytes = 0
 
 
 def replay_inputs(*, session: Session, hand_ids: list[int], inputs: list[dict[str, Any]]) -> Replay:
@@ -259,7 +302,8 @@ def _replayed_from(session: Session, replay: Replay, index: int, inputs: Mutable
         tail["hands"][0].update(scored.answers)
     answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
     after = Replay(ids, inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
-                   _joined(replay.checkpoints[:index], checkpoints), index)
+                   _joined(replay.checkpoints[:index], checkpoints), index,
+                   tallies=_joined(replay.tallies[:index], []))
     if replay.balance_rows is not None:  # the chart reads these, not every kept answer
         after.balance_rows = _joined(replay.balance_rows[:index], [hand["balances"] for hand in tail["hands"]])
     return after

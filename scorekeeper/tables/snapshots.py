@@ -10,29 +10,62 @@ page reads it); a save goes on from the last checkpoint.
 They are derived data, never the truth: `Session.replayed_revision` other than the session's
 revision (snapshots dropped, or a write that did not keep them) means they are not read; the
 session is then replayed whole and the snapshots written again. Dropping them changes nothing
-but speed (tests/web/test_snapshots.py).
+but speed (tests/web/test_snapshots.py; `manage.py drop_snapshots` drops them all).
+
+They are trusted only from the engine that made them: `Session.replayed_engine` records it, as
+`ENGINE_VERSION`, a digest of the engine's sources (its Python and its pattern tables), so any change
+to the engine, scoring or not, is a new version without anyone having to remember to bump one.
+Snapshots of another version are not read, and the next read or write replays the session whole
+with this engine and writes them again: during a deploy, a server with the old engine and one with
+the new each replay a session whole before writing to it, so no session holds hands replayed by
+two engines. A write goes on from the last checkpoint only when the snapshots are this revision's
+and this engine's.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 
+import scorekeeper.engine
 from scorekeeper.engine import Checkpoint, finish
 
+from . import tallies
 from .lazy_json import Decoded
 from .models import Hand, HandReplay, Session
 from .replay import Replay, hand_states, settle_fields
 
 
+def engine_version(root: Path) -> str:
+    """A digest of the engine's sources under `root`: what it scores with."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+ENGINE_VERSION = engine_version(Path(scorekeeper.engine.__file__).parent)
+
+
+def is_current(session: Session) -> bool:
+    """The session's snapshots are those of its revision, made by this engine."""
+    return (session.replayed_revision is not None and session.replayed_revision == session.revision
+            and session.replayed_engine == ENGINE_VERSION)
+
+
 def read(*, session: Session) -> Replay | None:
-    """The session's replay from its snapshots; None when they are not this revision's, or one is missing."""
-    if session.replayed_revision is None or session.replayed_revision != session.revision:
+    """The session's replay from its snapshots; None when they are not this revision's and this engine's, or
+    one is missing."""
+    if not is_current(session):
         return None
     rows = list(Hand.objects.live().filter(session=session).order_by("position").values_list(
-        "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances"))
-    if any(None in row for row in rows):
+        "pk", "kind", "replayed__given", "replayed__answer", "replayed__checkpoint", "replayed__balances",
+        "replayed__tally"))
+    if any(None in row or not row[6] for row in rows):
         return None
     checkpoints = Decoded(row[4] for row in rows)
     last = Checkpoint.from_json(checkpoints[-1]) if rows else Checkpoint.start(session.first_dealer)
@@ -45,7 +78,26 @@ def read(*, session: Session) -> Replay | None:
     return Replay([row[0] for row in rows], Decoded(row[2] for row in rows), answer,
                   hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
                   spots=[row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows],
-                  balance_rows=Decoded(row[5] for row in rows))
+                  balance_rows=Decoded(row[5] for row in rows), tallies=Decoded(row[6] for row in rows))
+
+
+def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]]:
+    """For each session whose snapshots are current: its seats' tallies after its last hand (tables/tallies.py)
+    and its balances, read from that hand's snapshot alone (two queries, whatever the sessions' lengths).
+    A session left out has no current snapshots: the caller replays it."""
+    current = {session.pk: session for session in sessions if is_current(session)}
+    last = Hand.objects.live().filter(session_id=OuterRef("pk")).order_by("-position").values("pk")[:1]
+    lasts = dict(Session.objects.filter(pk__in=current).annotate(last=Subquery(last)).values_list("pk", "last"))
+    rows = HandReplay.objects.filter(hand_id__in=[pk for pk in lasts.values() if pk]).values_list(
+        "hand__session_id", "tally", "checkpoint")
+    found: dict[int, tuple[Any, list[str]]] = {pk: (tallies.empty(), ["0"] * 4) for pk, hand in lasts.items()
+                                                if hand is None}
+    for session_id, tally, checkpoint in rows:
+        if tally:
+            after = Checkpoint.from_json(json.loads(checkpoint))
+            ended = finish(settle_fields(session=current[session_id], hands=[]), after)
+            found[session_id] = (json.loads(tally), list(ended["balances"]))
+    return found
 
 
 def keep(*, session: Session, replay: Replay, valid: bool) -> None:
@@ -59,13 +111,15 @@ def keep(*, session: Session, replay: Replay, valid: bool) -> None:
         return
     start = replay.fresh_from if valid else 0
     rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer), checkpoint=_text(checkpoint),
-                       balances=_text(answer["balances"]))
-            for hand_id, given, answer, checkpoint in zip(replay.hand_ids[start:], replay.inputs[start:],
-                                                          replay.hands[start:], replay.checkpoints[start:])]
+                       balances=_text(answer["balances"]), tally=_text(tally))
+            for hand_id, given, answer, checkpoint, tally in zip(
+                replay.hand_ids[start:], replay.inputs[start:], replay.hands[start:], replay.checkpoints[start:],
+                replay.tally_rows()[start:])]
     if not (replay.appended and start == replay.fresh_from):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
-    session.replayed_revision = session.revision  # saved with the revision by the caller
+    # saved with the revision by the caller
+    session.replayed_revision, session.replayed_engine = session.revision, ENGINE_VERSION
 
 
 def write_all(*, session: Session, replay: Replay) -> None:
@@ -77,8 +131,9 @@ def write_all(*, session: Session, replay: Replay) -> None:
         if locked is None:
             return  # the session changed meanwhile: that write kept (or dropped) its own snapshots
         keep(session=locked, replay=replay, valid=False)
-        Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision)
-    session.replayed_revision = locked.replayed_revision
+        Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision,
+                                                    replayed_engine=locked.replayed_engine)
+    session.replayed_revision, session.replayed_engine = locked.replayed_revision, locked.replayed_engine
 
 
 def drop(*, session: Session) -> None:

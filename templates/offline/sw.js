@@ -3,7 +3,8 @@
 // page can say so), else the offline page. A page is kept under its address without the query
 // (?saved=, ?winner=: the same page). The forms a hand needs (win, draw, on the spot, edit, delete)
 // are kept only when a session screen asks for them, as blank forms: never a draft or a refused form
-// as it was once shown. A session that answers 404 (deleted, its link revoked) loses its kept pages.
+// as it was once shown. A session that answers 404 (deleted, its link revoked) loses its kept pages, on a
+// navigation or on any request of its pages (the live poll).
 // The app shell (every style and script, the icons, the offline page): cached at install.
 // Form posts are never touched here: offline saves wait in static/js/offline.js.
 const SHELL = "shell-{{ version }}";
@@ -69,8 +70,18 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromNetwork(request).catch(() => keptPage(request.url)));
     return;
   }
-  event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then(forgetIfGone)));
 });
+
+// A request of a session's page (the live poll, every two seconds) that answers 404: the session can no
+// longer be opened here (its link revoked): its kept pages go at once, as on a navigation.
+function forgetIfGone(response) {
+  const path = new URL(response.url || self.location.href).pathname;
+  if (response.status === 404 && SESSION.test(path)) {
+    forget(SESSION.exec(path)[0]);
+  }
+  return response;
+}
 
 // A session screen (or the history) asks for the pages a hand needs to be kept, once a revision.
 function keep(data) {

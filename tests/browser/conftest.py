@@ -36,6 +36,6 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture(autouse=True)
 def limits_counted_afresh(transactional_db):
-    """Every test signs up from 127.0.0.1: the sign-up limit per address (and django-axes) counts per test."""
+    """Every test signs up from 127.0.0.1: the sign-up limit per address (and the log-in counts) count per test."""
     from django.core.cache import caches
     caches["limits"].clear()

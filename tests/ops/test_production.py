@@ -86,3 +86,21 @@ def test_behind_proxy_trusts_the_proxys_https_header(tmp_path, behind_proxy, sta
         assert answer == "301 https://testserver/"
     else:
         assert not answer.startswith("301"), answer
+
+
+def test_the_language_cookie_is_sent_as_the_session_cookie_is(tmp_path):
+    """django_language: Secure, SameSite=Lax and HttpOnly, like the session cookie (issue 20, point 7)."""
+    env = production_env(tmp_path, BEHIND_PROXY="1", ALLOWED_HOSTS="testserver",
+                         DJANGO_SETTINGS_MODULE="scorekeeper.settings")
+    manage(env, "collectstatic", "--noinput")
+    code = ("import django; django.setup(); from django.test import Client; "
+            "r = Client().post('/i18n/setlang/', {'language': 'zh-hant', 'next': '/'}, "
+            "headers={'X-Forwarded-Proto': 'https'}); "
+            "print(r.cookies['django_language'].output())")
+
+    result = subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+    cookie = result.stdout.strip()
+    assert result.returncode == 0, result.stderr
+    assert cookie.startswith("Set-Cookie: django_language=zh-hant")
+    assert "; Secure" in cookie and "SameSite=Lax" in cookie and "HttpOnly" in cookie

@@ -54,3 +54,41 @@ def test_a_forged_or_borrowed_token_is_404(client, make_session):
     url = live_url(client.get(f"/sessions/{mine.pk}/").content.decode())
     assert client.get(url.replace(f"/sessions/{mine.pk}/", f"/sessions/{other.pk}/")).status_code == 404
     assert client.get(f"/sessions/{mine.pk}/live/?revision=x&t=forged").status_code == 404
+
+
+# -- bound to the visitor's access (issue 20, point 7) -------------------------------------------------------
+def test_a_copied_poll_url_is_404_for_anyone_else_while_nothing_changes(client, stranger, anonymous, guest,
+                                                                        make_session):
+    session = make_session()
+    url = live_url(client.get(f"/sessions/{session.pk}/").content.decode())
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    for other in (stranger, anonymous, guest):
+        assert other.get(url, HTTP_HX_REQUEST="true").status_code == 404
+
+
+def test_a_viewers_poll_is_404_as_soon_as_the_link_is_revoked(guest, make_session):
+    session = make_session()
+    link = services.share_link_create(session=session, role="viewer")
+    guest.follow_link(link)
+    url = live_url(guest.get(f"/sessions/{session.pk}/").content.decode())
+    assert guest.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    services.share_link_revoke(session=session, link_id=link.pk)
+    assert guest.get(url, HTTP_HX_REQUEST="true").status_code == 404  # nothing changed in the session meanwhile
+
+
+def test_the_owners_poll_is_404_after_logging_out(client, make_session):
+    session = make_session()
+    url = live_url(client.get(f"/sessions/{session.pk}/").content.decode())
+    client.post("/accounts/logout/")
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 404
+
+
+def test_a_guests_own_session_polls_without_a_django_session(anonymous, make_session):
+    """A session started without an account is opened by the phone's grants cookie (views/grants.py), not by a
+    Django session: its poll is bound to those grants, and a copied URL is a 404 on any other phone."""
+    from django.test import Client
+    start = anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",
+                                              "north": "Di", "first_dealer": "0", "stake_per_point": "1"})
+    url = live_url(anonymous.get(start["Location"]).content.decode())
+    assert anonymous.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    assert Client().get(url, HTTP_HX_REQUEST="true").status_code == 404

@@ -205,3 +205,66 @@ def test_only_a_scorer_of_the_session_may_send_a_queue(stranger, make_session):
     session = make_session()
     assert send(stranger, session, [draw()]).status_code == 404
     assert not Hand.objects.exists()
+
+
+# -- the save path's newer refusals reach the queue as refusals (issue 20, points 1 and 6) -------------------
+def test_the_days_quota_refuses_a_queued_change_with_the_reason_and_keeps_the_rest_waiting(
+        client, guest, make_session, monkeypatch):
+    from scorekeeper.tables import services
+    from scorekeeper.tables.services import quota
+    monkeypatch.setattr(quota, "HANDS_PER_DAY", 2)
+    session = make_session()
+    guest.follow_link(services.share_link_create(session=session, role="scorer"))  # saves on the owner's account
+    changes = [figure_win(0, 1, 40), draw(), figure_win(2, "self", 30), draw()]
+    response = send(guest, session, changes)
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert statuses(response) == ["saved", "saved", "refused", "waiting"]
+    assert results[2]["reason"] == "invalid" and "the most one account saves in a day" in results[2]["message"]
+    assert saved_hands(session) == [("win", 0, 1, 40), ("draw", None, None, None)]
+    again = send(guest, session, changes)  # sent again when the phone is back: the same answer, nothing doubled
+    assert statuses(again) == ["already", "already", "refused", "waiting"]
+    assert len(saved_hands(session)) == 2
+
+
+@pytest.mark.parametrize("note", ["\u202egnp.exe", "ring\u0007", "zero\u200bwidth"])
+def test_a_hidden_character_in_a_queued_note_is_a_refusal_with_the_reason(client, make_session, win, note):
+    session = make_session()
+    hand = win(session, 0, 1, figure=40)
+    edit = {"token": str(uuid.uuid4()), "kind": "edit", "hand": hand.pk,
+            "fields": [["winner", "0"], ["how", "1"], ["mode", "figure"], ["figure", "40"], ["note", note]]}
+    for change in (figure_win(1, 2, 30, note=note), draw(note), edit):
+        response = send(client, session, [change, draw()], base=rev(session))
+        assert response.status_code == 200
+        result = response.json()["results"][0]
+        assert statuses(response) == ["refused", "waiting"] and result["reason"] == "invalid"
+        assert "invisible character" in result["message"]
+    assert saved_hands(session) == [("win", 0, 1, 40)] and Hand.objects.get(pk=hand.pk).note == ""
+
+
+def test_a_nul_in_a_queued_note_is_never_a_500(client, make_session):
+    """As their forms do: the win form drops a NUL from what was typed, the draw form refuses it (PostgreSQL
+    cannot store one)."""
+    session = make_session()
+    response = send(client, session, [figure_win(0, 1, 40, note="nul\x00"), draw("nul\x00")])
+    assert response.status_code == 200 and statuses(response) == ["saved", "refused"]
+    assert "invisible character" in response.json()["results"][1]["message"]
+    assert Hand.objects.get(session=session).note == "nul"
+
+
+def test_a_queued_note_is_saved_in_one_unicode_form(client, make_session):
+    session = make_session()
+    assert statuses(send(client, session, [draw("Rene\u0301 dealt")])) == ["saved"]
+    assert Hand.objects.get(session=session).note == "Ren\u00e9 dealt"
+
+
+def test_a_guests_own_session_takes_its_queue(anonymous, make_session):
+    """A session started without an account (its owner grant on this phone) is not counted against any
+    account's quota, and its queue saves like an account's."""
+    page = anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",
+                                             "north": "Di", "first_dealer": "0", "stake_per_point": "1"})
+    assert page.status_code == 302
+    from scorekeeper.tables.models import Session
+    session = Session.objects.get(owner=None)
+    assert statuses(send(anonymous, session, [draw("\u202e"), draw()])) == ["refused", "waiting"]
+    assert statuses(send(anonymous, session, [draw("fine")])) == ["saved"]

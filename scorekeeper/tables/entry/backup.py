@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
 from ..backup_format import (
@@ -22,9 +22,11 @@ from ..backup_format import (
     SEAT_FIELDS,
     SESSION_FIELDS,
 )
-from ..display.rulesets import PROFILES, Profile, available_profiles
+from ..display.rulesets import EVENT_LABELS, PROFILES, Profile, available_profiles
 from ..models import SEATS, Hand, Player, Session
-from .forms import check_stake, printable_name
+from .events import event_misfit
+from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
+from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 
 
@@ -58,6 +60,9 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
         session.finished_at = _when(data.get("finished_at")) or timezone.now()
     if not isinstance(data["hands"], list):
         raise ValueError("The backup's 'hands' should be a list.")
+    if len(data["hands"]) > MAX_SESSION_HANDS:  # before any of them is read: the work stays bounded
+        raise ValueError(f"The backup holds {len(data['hands']):,} hands: a session holds at most "
+                         f"{MAX_SESSION_HANDS:,}. Is it the right file?")
     hands = [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
     _check_seating(session, hands)
     return session, hands
@@ -117,12 +122,12 @@ def _players(value: Any) -> list[str]:
         raise ValueError("The backup's 'players' should list four names, East, South, West, North.")
     names = []
     for name in value:
-        if not isinstance(name, str) or not " ".join(name.split()) or len(" ".join(name.split())) > 40:
+        if not isinstance(name, str) or not seat_name(name) or len(seat_name(name)) > 40:
             raise ValueError(f"The backup's player name {str(name)[:50]!r} should be 1 to 40 characters.")
-        if not printable_name(" ".join(name.split())):
+        if not printable_name(seat_name(name)):
             raise ValueError(f"The backup's player name {name!r} has a control or invisible character: use "
                              "letters, digits and ordinary punctuation.")
-        names.append(" ".join(name.split()))
+        names.append(seat_name(name))
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("The backup's players should be four different names.")
     return names
@@ -181,8 +186,9 @@ def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> 
             raise ValueError(f"{where}: loser_points is only for rulesets that score every hand; it should be null.")
         for value in raw["loser_points"]:
             if not (value is None or _tiles_ok(value) or
-                    (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31 - 1)):
-                raise ValueError(f"{where}: each of loser_points should be points, tiles or null.")
+                    (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE)):
+                raise ValueError(f"{where}: each of loser_points should be points (0 to {MAX_FIGURE:,}), tiles or "
+                                 "null.")
     kinds = profile.payoff.spot_needs
     if (raw["kind"] == Hand.Kind.SPOT) != bool(raw["spot_kind"]) or raw["spot_kind"] and raw["spot_kind"] not in kinds:
         raise ValueError(f"{where}: spot_kind {raw['spot_kind'][:20]!r} should be one of "
@@ -191,15 +197,54 @@ def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> 
         raise ValueError(f"{where}: tiles should be an object of tile texts and melds, as the app writes them.")
 
 
+def _check_events_fit(raw: dict[str, Any], where: str) -> None:
+    """As the win form says it (entry.check): each event fits how the hand was won; heavenly and earthly
+    are won on the tiles as dealt, without any meld."""
+    melded = bool(raw["tiles"] and raw["tiles"].get("melds"))
+    for event in raw["events"]:
+        misfit = event_misfit(event, self_drawn=raw["discarder"] is None, melded=melded)
+        if misfit:
+            with translation.override("en"):
+                words = misfit % {"event": EVENT_LABELS[event]}
+            raise ValueError(f"{where}: {words.partition(': ')[0]} (its discarder is "
+                             f"{'null' if raw['discarder'] is None else raw['discarder']}"
+                             f"{', and it has melds' if melded else ''}).")
+
+
 def _tiles_ok(value: Any) -> bool:
     if not isinstance(value, dict) or not set(value) <= {*TILE_TEXTS, "melds"}:
         return False
     texts_ok = all(isinstance(value[k], str) and len(value[k]) <= MAX_TILES_TEXT for k in TILE_TEXTS if k in value)
     melds = value.get("melds", [])
-    melds_ok = isinstance(melds, list) and len(melds) <= MAX_MELDS and all(
-        isinstance(m, dict) and set(m) == {"kind", "tiles"} and all(isinstance(v, str) and len(v) <= MAX_TILES_TEXT
-                                                                  for v in m.values()) for m in melds)
+    melds_ok = isinstance(melds, list) and len(melds) <= MAX_MELDS and all(_meld_ok(m) for m in melds)
     return texts_ok and melds_ok
+
+
+def _meld_ok(meld: Any) -> bool:
+    """A meld as the engine takes it (rules/README.md, `melds`): its kind and tiles, and `added` on a kong
+    made by adding to an exposed pung."""
+    if not isinstance(meld, dict) or not {"kind", "tiles"} <= set(meld) <= {"kind", "tiles", "added"}:
+        return False
+    texts = all(isinstance(meld[k], str) and len(meld[k]) <= MAX_TILES_TEXT for k in ("kind", "tiles"))
+    added = meld.get("added", False)
+    return texts and isinstance(added, bool) and (not added or meld["kind"] == "kong")
+
+
+def _check_numbers(raw: dict[str, Any], where: str) -> None:
+    """As the forms take them: a figure up to the win form's limit, a count of 1 to 8 flowers."""
+    for key, least, most in (("figure", 0, MAX_FIGURE), ("spot_count", 1, MAX_SPOT_COUNT)):
+        value = raw[key]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most):
+            raise ValueError(f"{where}: {key} should be a whole number from {least} to {most:,}, or null, not "
+                             f"{value!r}.")
+
+
+def _note(note: str, where: str) -> str:
+    """As a form takes it (entry.text): in NFC, without control or invisible characters."""
+    if not is_clean(note):
+        raise ValueError(f"{where}: its note has a control or invisible character: use letters, digits, "
+                         "punctuation and emoji.")
+    return nfc(note)
 
 
 def _hand(raw: Any, number: int, profile: Profile) -> Hand:
@@ -217,10 +262,7 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     fields = {key: raw[key] for key in HAND_FIELDS} | _seat_change(raw, where)
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
-    for key, limit in (("figure", 2**31 - 1), ("spot_count", 2**15 - 1)):
-        value = raw[key]
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit):
-            raise ValueError(f"{where}: {key} should be a whole number from 0, or null, not {value!r}.")
+    _check_numbers(raw, where)
     figure_fields = [name for name, _ in profile.figure_fields]
     if raw["figure_field"] not in ("", *figure_fields):
         raise ValueError(f"{where}: figure_field {raw['figure_field']!r} should be one of: {', '.join(figure_fields)}.")
@@ -235,9 +277,12 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
     for key, ok, expected in checks:
         if not ok:
             raise ValueError(f"{where}: {key} should be {expected}.")
+    fields["note"] = _note(raw["note"], where)
     _check_ruleset_fields(raw, where, profile)
     if raw["kind"] == Hand.Kind.WIN and raw["winner"] is None:
         raise ValueError(f"{where}: a win needs its winner.")
+    if raw["kind"] == Hand.Kind.WIN:
+        _check_events_fit(raw, where)
     if raw["kind"] == Hand.Kind.WIN and raw["figure"] is None and raw["tiles"] is None:
         raise ValueError(f"{where}: a win needs its figure or its tiles.")
     return Hand(**fields)

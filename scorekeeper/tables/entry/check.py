@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import EVENT_WINS, score_hand
+from scorekeeper.engine import score_hand
 
 from ..display.money import Payment, payments
 from ..display.names import engine_error, unit_name
@@ -31,9 +31,10 @@ from ..replay import (
 )
 from ..seating import names_at
 from ..selectors.hands import debt_changes
+from .events import event_misfit
+from .forms import MAX_FIGURE
+from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
-
-MAX_FIGURE = 100_000
 
 
 @dataclass
@@ -173,6 +174,9 @@ def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     if len(entry.note) > MAX_NOTE:
         check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
             "limit_value": MAX_NOTE, "show_value": len(entry.note)}
+    elif not is_clean(entry.note):
+        check.errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control "
+                                       "or invisible character.")
     typed = {gettext("The hand"): entry.hand.concealed, gettext("The winning tile"): entry.winning_tile,
              gettext("The bonus tiles"): entry.bonus,
              gettext("The %(wild)s") % {"wild": (profile.wild_label or gettext("wild")).lower()}: entry.wild}
@@ -244,18 +248,13 @@ def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: P
 
 
 def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
-    """rules/README.md: an event must fit how the hand was won; said in a player's words, beside the events."""
+    """rules/README.md, `events`: an event must fit how the hand was won, and a hand won on the tiles as dealt
+    (heavenly, earthly) has no meld, a concealed kong included; said in a player's words, beside the events."""
     for event in allowed_events(entry, profile):
-        needed = EVENT_WINS.get(event, ("",))[0]
-        if needed == "self_draw" and not entry.self_drawn:
-            check.errors["events"] = gettext("“%(event)s” is a win on a wall tile: choose Self-drawn, or untick it.")
-        elif needed == "discard" and entry.self_drawn:
-            check.errors["events"] = gettext("“%(event)s” is a win on another player's tile: choose who discarded "
-                                             "it, or untick it.")
-        else:
-            continue
-        check.errors["events"] %= {"event": EVENT_LABELS[event]}
-        return True
+        message = event_misfit(event, self_drawn=entry.self_drawn, melded=bool(entry.hand.melds))
+        if message:
+            check.errors["events"] = message % {"event": EVENT_LABELS[event]}
+            return True
     return False
 
 
@@ -285,8 +284,11 @@ def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand 
     hand.winner = entry.winner_seat
     hand.discarder = None if entry.self_drawn else entry.discarder_seat
     hand.responsible = entry.responsible_seat(profile)
-    hand.events = allowed_events(entry, profile)
-    hand.note = entry.note
+    # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
+    # but for those that change who pays rather than the figure (hk-faan's robbed kong).
+    hand.events = allowed_events(entry, profile) if entry.mode == "tiles" else \
+        [e for e in profile.figure_events if e in entry.events]
+    hand.note = nfc(entry.note)
     hand.spot_kind, hand.spot_player, hand.spot_count, hand.spot_to = "", None, None, None
     if entry.mode == "figure":
         hand.figure, hand.figure_field, hand.tiles = check.figure, entry.figure_field_for(profile), None

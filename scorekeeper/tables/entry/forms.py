@@ -13,18 +13,45 @@ from django.utils.translation import gettext_lazy as _
 
 from ..display.rulesets import SPOT_KINDS, Profile, Stake, clean_stakes, option_label, option_note, option_value
 from ..models import Hand, ShareLink
+from .text import is_clean, nfc
 
 SEAT_FIELDS = (("east", _("East 東")), ("south", _("South 南")), ("west", _("West 西")), ("north", _("North 北")))
 SEAT_WORDS = (_("East"), _("South"), _("West"), _("North"))  # the first dealer's buttons
 # rules/README.md, `pay_as_you_go`: the two ways a table pays, as the screens offer them.
 PAYING_CHOICES = (("tab", _("Keep a tab, settle at the end")), ("go", _("Pay as you go")))
 OTHER = "other"  # a named stake's choice of an amount typed instead
+MAX_FIGURE = 100_000  # a win's fan or points, as the win form and quick entry take them; a backup too
+MAX_SPOT_COUNT = 8  # flowers and seasons on the spot: there are 8
+NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
 
 
 def printable_name(name: str) -> bool:
-    """Letters, digits, punctuation and spaces: no control or invisible characters (NUL, BEL, U+202E, U+200B)."""
-    return all(ch.isprintable() for ch in name)
+    """Letters, digits, punctuation, emoji and spaces: no control or invisible characters (NUL, BEL, U+202E,
+    U+200B); a joiner only inside a word (entry.text)."""
+    return is_clean(name)
+
+
+def seat_name(text: str) -> str:
+    """A name as it is stored: spaces collapsed, in one Unicode form (NFC)."""
+    return nfc(" ".join(text.split()))
+
+
+def check_note(text: str) -> None:
+    if not is_clean(text):
+        raise ValidationError(_("Use letters, digits, punctuation and emoji in a note: it has a control or "
+                                "invisible character."))
+
+
+class NoteField(forms.CharField):
+    """A note: in one Unicode form, without control or invisible characters (entry.text)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS,
+                         validators=[check_note], **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        return nfc(super().to_python(value) or "")
 
 
 def check_stake(text: str) -> None:
@@ -153,7 +180,7 @@ class SessionForm(forms.Form):
                 "length_hands": data.get("length_hands") if length == "hands" else None}
 
     def seat_names(self) -> list[str]:
-        return [" ".join(self.cleaned_data[name].split()) for name, _ in SEAT_FIELDS]
+        return [seat_name(self.cleaned_data[name]) for name, _ in SEAT_FIELDS]
 
     def seats_bound(self) -> list[forms.BoundField]:
         return [self[name] for name, _ in SEAT_FIELDS]
@@ -171,7 +198,7 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        names = [" ".join((data.get(name) or "").split()) for name, _ in SEAT_FIELDS]
+        names = [seat_name(data.get(name) or "") for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):
             if player and not printable_name(player):
@@ -213,11 +240,8 @@ def _plain(text: str, default: Any) -> Any:
         return text
 
 
-NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
-
-
 class DrawForm(forms.Form):
-    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = NoteField()
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -236,7 +260,7 @@ class SpotForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Who?"), coerce=int, widget=forms.RadioSelect, required=False,
                                     empty_value=None,
                                     error_messages={"invalid_choice": _("Choose one of the four players.")})
-    count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=8, required=False, initial=1,
+    count = forms.IntegerField(label=_("How many?"), min_value=1, max_value=MAX_SPOT_COUNT, required=False, initial=1,
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                error_messages={"min_value": _("How many tiles? Enter 1 or more."),
                                                "max_value": _("At most 8: there are 8 flowers and seasons."),
@@ -244,7 +268,7 @@ class SpotForm(forms.Form):
     to = forms.TypedChoiceField(label=_("To whom (the discarder)"), coerce=int, widget=forms.RadioSelect,
                                 required=False, empty_value=None,
                                 error_messages={"invalid_choice": _("Choose one of the four players.")})
-    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False, error_messages=NOTE_ERRORS)
+    note = NoteField()
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -316,12 +340,22 @@ class ShareForm(forms.Form):
                             error_messages={"max_length": _("Keep it to %(limit_value)d characters.")},
                             widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("e.g. Bob's phone")}))
 
+    def clean_label(self) -> str:
+        label = seat_name(self.cleaned_data["label"])
+        if not printable_name(label):
+            raise ValidationError(_("Use letters, digits and ordinary punctuation in a name."))
+        return label
+
     def link_fields(self) -> dict[str, str]:
-        return {"role": self.cleaned_data["role"], "label": " ".join(self.cleaned_data["label"].split())}
+        return {"role": self.cleaned_data["role"], "label": self.cleaned_data["label"]}
 
 
 # A backup holds what the table entered: a few hundred bytes a hand, so 1,000 hands stay far below this.
 MAX_BACKUP_BYTES = 2 * 1024 * 1024
+# The most entries (hands and on-the-spot payments) a session holds, and so a backup: a long evening is 30 to
+# 60 hands, a weekend marathon a few hundred. Each write replays from a checkpoint, but an import replays the
+# whole backup, a page reads the snapshots of every hand, and the replay cache (replay.py) keeps them: bounded.
+MAX_SESSION_HANDS = 1_000
 # One hand a line, a few characters each: a whole evening's paper sheet is a few hundred lines.
 MAX_QUICK_ENTRY_CHARS = 20_000
 # A paper score sheet holds a few hundred hands; more at once is not a table's evening, and each line is

@@ -1,24 +1,30 @@
 """A player's record across all their sessions: hands won, self-draws, deal-ins, the biggest
 hands and the net result per ruleset.
 
-A read, like the selectors, and built the same way: from the stored hands and the engine's
-replay of each session (never from figures stored elsewhere), so it always agrees with
-the session screens. Fan and points do not compare, so each ruleset keeps its own
-biggest hand; across rulesets the biggest is the one that paid the player most.
+A read, like the selectors, and built the same way: from the engine's replay of each session (never
+from figures stored elsewhere), so it always agrees with the session screens: each seat's running
+tally is kept with the replay's snapshots, as derived from the hands as the balances are, and a
+session read so costs one row whatever its length. A seat's tally is a person's only while one
+person sits in it: a session where seats changed hands is counted hand by hand, each hand for the
+person in the seat at that hand (seating.py). Fan and points do not compare, so each ruleset keeps
+its own biggest hand; across rulesets the biggest is the one that paid the player most.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q
 
+from .. import snapshots, tallies
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import PROFILES, get_profile
 from ..models import Hand, Player, Session
 from ..replay import Replay, session_replay
 from ..seating import people_money, seating_of
+from ..tallies import Tally
 
 
 @dataclass(frozen=True)
@@ -123,20 +129,68 @@ def player_stats(*, player: Player, sessions: list[Session] | None = None) -> Pl
     """`sessions`: those to count (the ones the visitor may open); by default every one the player sat in."""
     stats = PlayerStats(player)
     by_ruleset: dict[str, RulesetStats] = {}
-    for session in player_sessions(player=player) if sessions is None else sessions:
-        hands = session.hands.order_by("position")
-        if hasattr(Hand, "deleted_at"):  # a deleted hand is not part of the session any more
-            hands = hands.filter(deleted_at__isnull=True)
-        stored = list(hands)
-        replay = session_replay(session=session)
-        if not replay.ok:
+    sessions = player_sessions(player=player) if sessions is None else sessions
+    reseated = set(Hand.objects.live().filter(kind=Hand.Kind.SEAT, session__in=sessions)
+                   .values_list("session_id", flat=True))
+    kept = snapshots.final_tallies(sessions=[s for s in sessions if s.pk not in reseated])
+    for session in sessions:
+        counted = (_by_hand(session, player) if session.pk in reseated
+                   else _by_tally(session, player, kept.get(session.pk) or _replayed(session)))
+        if counted is None:
             stats.skipped.append(session)
             continue
         row = by_ruleset.setdefault(session.ruleset, RulesetStats(session.ruleset))
-        _count_session(row, session, player, {h.pk: h for h in stored}, replay)
+        counted(row)
     order = list(PROFILES)
     stats.rulesets = sorted(by_ruleset.values(), key=lambda r: order.index(r.ruleset) if r.ruleset in order else 99)
     return stats
+
+
+Count = Callable[[RulesetStats], None]
+
+
+def _replayed(session: Session) -> tuple[Tally, list[str]] | None:
+    """A session without current snapshots: replayed (which writes them for the next time)."""
+    replay = session_replay(session=session)
+    if not replay.ok:
+        return None
+    rows = replay.tally_rows()
+    return (rows[-1] if rows else tallies.empty()), replay.balances
+
+
+def _by_tally(session: Session, player: Player, final: tuple[Tally, list[str]] | None) -> Count | None:
+    """Four people for the whole session: their seats' tallies after the last hand (tables/tallies.py)."""
+    if final is None:
+        return None
+    tally, balances = final
+    seats = {seat for seat, p in enumerate(session.players) if p.pk == player.pk}
+
+    def count(row: RulesetStats) -> None:
+        row.sessions += 1
+        row.net += sum((Decimal(balances[seat]) for seat in seats), Decimal(0))
+        row.hands += tally["n"]
+        row.draws += tally["d"]
+        for seat in seats:
+            wins, self_draws, deal_ins, biggest = tally["s"][seat]
+            row.wins, row.self_draws = row.wins + wins, row.self_draws + self_draws
+            row.deal_ins += deal_ins
+            if biggest is not None:
+                _keep_biggest(row, BiggestHand(int(biggest[0]), biggest[1], Decimal(biggest[2]), session,
+                                               int(biggest[3]), bool(biggest[4])))
+    return count
+
+
+def _by_hand(session: Session, player: Player) -> Count | None:
+    replay = session_replay(session=session)
+    if not replay.ok:
+        return None
+    stored = {h.pk: h for h in Hand.objects.live().filter(session=session)}
+    return lambda row: _count_session(row, session, player, stored, replay)
+
+
+def _keep_biggest(row: RulesetStats, hand: BiggestHand) -> None:
+    if row.biggest is None or (hand.figure, hand.won) > (row.biggest.figure, row.biggest.won):
+        row.biggest = hand
 
 
 def _count_session(row: RulesetStats, session: Session, player: Player, hands: dict[int, Hand],
@@ -162,9 +216,8 @@ def _count_session(row: RulesetStats, session: Session, player: Player, hands: d
         row.wins += 1
         row.self_draws += hand.discarder is None
         biggest = _as_biggest(hand, answer, session, seats, replay.number(index))
-        if biggest is not None and (row.biggest is None or (biggest.figure, biggest.won) >
-                                    (row.biggest.figure, row.biggest.won)):
-            row.biggest = biggest
+        if biggest is not None:
+            _keep_biggest(row, biggest)
 
 
 def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],

@@ -12,47 +12,63 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ..display.rulesets import SPOT_KINDS
+from ..entry.forms import MAX_SESSION_HANDS
 from ..models import Hand, Session
 from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
 from ..seating import check_session_seating
+from .quota import quota_spend
 from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
 
 
-@transaction.atomic
 def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
-                 after: Replay | None = None) -> list[Hand]:
+                 after: Replay | None = None, counted: bool = False) -> list[Hand]:
     """Append `hands` (unsaved) to the session: the one way a hand is recorded.
 
     `token` is the form's one-time token: the same form sent again returns the hands it saved; other
     content under a token already used is refused, never dropped in silence.
     `revision` is the session revision the form was built from (None: not a form).
-    `after` is the session replayed with the hands, made from `session` as the caller read it."""
+    `after` is the session replayed with the hands, made from `session` as the caller read it.
+    `counted`: the hands were counted against the owner's quota for the day already (an import).
+
+    A save is a few statements while the session's row is held: the lock, the day's count, the hands,
+    their snapshots, the new revision. A token is looked up only when the save cannot go through as sent
+    (another revision, the session finished) or its insert finds the token taken (the unique entry_token):
+    then the transaction has written nothing, and the form sent again gets what it saved."""
     if not hands:
         return []
-    locked = locked_session(session)
     tokens = entry_tokens(token, len(hands))
-    if saved := _saved_with(tokens):
-        return _sent_again(locked, saved, hands)
-    check_open(locked)
-    check_revision(locked, revision)
+    try:
+        return _append(session, list(hands), tokens, revision, after, counted)
+    except IntegrityError:
+        if saved := _saved_with(tokens):  # a double tap that raced the first, or a form sent again
+            return _sent_again(session, saved, hands)
+        raise
+
+
+@transaction.atomic
+def _append(session: Session, hands: list[Hand], tokens: list[uuid.UUID], revision: str | None,
+            after: Replay | None, counted: bool) -> list[Hand]:
+    locked = locked_session(session)
+    if not locked.is_open or (revision is not None and revision != str(locked.revision)):
+        if saved := _saved_with(tokens):  # sent again after its own save moved the revision on
+            return _sent_again(locked, saved, hands)
+        check_open(locked)
+        check_revision(locked, revision)
     if after is None or locked.revision != session.revision:
         after = _replayed_with(locked, hands)
-    try:
-        _insert(locked, list(hands), tokens)
-    except IntegrityError:
-        # The same form saved by a request that got in first (a double tap racing on a
-        # database without row locks): that save stands, this one is the retry.
-        if saved := _saved_with(tokens):
-            return _sent_again(locked, saved, hands)
-        raise
+    _check_room(after)
+    if not counted:
+        quota_spend(owner_id=locked.owner_id, hands=len(hands))
+    _insert(locked, hands, tokens)
     after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
     new_revision(locked, after)
     session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
-    return list(hands)
+    session.replayed_engine = locked.replayed_engine
+    return hands
 
 
 def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
@@ -90,6 +106,7 @@ def hand_replace(*, hand: Hand, revision: str | None = None, after: Replay | Non
     hand.save()
     new_revision(locked, after)
     session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
+    session.replayed_engine = locked.replayed_engine
     return hand
 
 
@@ -129,6 +146,7 @@ def hand_restore(*, hand: Hand) -> Hand:
     if not after.ok:
         raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
                                           % {"error": without_hand_number(after.error)}})
+    _check_room(after)
     hand.deleted_at = None
     hand.save(update_fields=["deleted_at", "updated_at"])
     new_revision(session, after)
@@ -141,6 +159,15 @@ def without_hand_number(message: str) -> str:
     return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
 
 
+def _check_room(after: Replay) -> None:
+    """A session holds at most MAX_SESSION_HANDS entries (what a backup may hold, so every session can be
+    restored from its own backup)."""
+    if len(after.hand_ids) > MAX_SESSION_HANDS:
+        raise ValidationError({"__all__": gettext(
+            "This session holds %(most)s hands and payments, the most one session keeps: start a new session to "
+            "go on.") % {"most": f"{MAX_SESSION_HANDS:,}"}})
+
+
 def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
     return list(Hand.objects.filter(entry_token__in=tokens).order_by("position")) if tokens else []
 
@@ -150,21 +177,31 @@ ENTERED = ("kind", "winner", "discarder", "responsible", "figure", "figure_field
            "spot_kind", "spot_player", "spot_count", "spot_to", "seat", "newcomer_id", "note")
 
 
+def same_entry(saved: Hand, hand: Hand) -> bool:
+    """The same entry sent again. A dice payment's player is not typed (taiwan.md: the dealer's, filled in
+    from the replay when it is saved), so a resend made after the deal moved on is still the same."""
+    dealers = hand.kind == Hand.Kind.SPOT and SPOT_KINDS.get(hand.spot_kind, ("", "", ""))[2] == "dealer"
+    derived = {"spot_player"} if dealers else set()
+    return all(getattr(saved, name) == getattr(hand, name) for name in ENTERED if name not in derived)
+
+
 def _sent_again(session: Session, saved: list[Hand], hands: Sequence[Hand]) -> list[Hand]:
     """A form sent twice (a double tap, an offline save retried) gets what it saved; a form whose token
     was used for other content (a copy kept from before, a crafted request) is refused, saying where."""
-    entered = lambda hand: [getattr(hand, name) for name in ENTERED]  # noqa: E731
-    if len(saved) == len(hands) and all(entered(a) == entered(b) for a, b in zip(saved, hands)):
+    if len(saved) == len(hands) and all(same_entry(a, b) for a, b in zip(saved, hands)):
         return saved
+    raise ValidationError({"__all__": saved_elsewhere(session, saved[0])})
+
+
+def saved_elsewhere(session: Session, first: Hand) -> str:
+    """Why a form whose token saved other content saves nothing: which hand it saved."""
     replay = session_replay(session=session)
-    first = saved[0]
     if first.session_id == session.pk and first.pk in replay.hand_ids:
         where = gettext("hand %(number)d") % {"number": replay.number(replay.index_of(first.pk))}
     else:
         where = gettext("another hand")
-    raise ValidationError({"__all__": gettext(
-        "This form was already saved as %(hand)s, with other content: nothing new was saved. Open the form "
-        "again to enter another hand.") % {"hand": where}})
+    return gettext("This form was already saved as %(hand)s, with other content: nothing new was saved. Open the "
+                   "form again to enter another hand.") % {"hand": where}
 
 
 def _check_live(hand: Hand) -> None:
@@ -185,10 +222,9 @@ def _checked(after: Replay) -> Replay:
 
 
 def _insert(session: Session, hands: list[Hand], tokens: list[uuid.UUID]) -> None:
-    # Deleted hands count: they keep their positions for a restore.
-    last = Hand.objects.filter(session=session).aggregate(last=Max("position"))["last"] or 0
+    # Deleted hands count: they keep their positions for a restore. Read with the lock (locked_session).
+    last = getattr(session, "last_position", None) or 0
     for index, hand in enumerate(hands):
         hand.session, hand.position = session, last + 1 + index
         hand.entry_token = tokens[index] if tokens else None
-    with transaction.atomic():
-        Hand.objects.bulk_create(hands)
+    Hand.objects.bulk_create(hands)  # a token taken: IntegrityError, and hands_append finds what it saved

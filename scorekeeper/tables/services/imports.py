@@ -10,6 +10,7 @@ from ..entry.backup import read_backup
 from ..models import Session
 from ..replay import Replay, fill_in_dice_players, replay_inputs, settle_hand
 from .hands import hands_append
+from .quota import quota_spend
 from .sessions import player_get_or_create, session_create
 
 
@@ -17,7 +18,9 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
     """A new session from a backup (a dict, or its JSON text), players found or made by name.
 
     Raises ValueError naming what is wrong; nothing is written unless the whole backup
-    replays. The restored session is `owner`'s (None: reached by share links only)."""
+    replays. The restored session is `owner`'s (None: reached by share links only). Its hands count
+    against the owner's quota for the day before they are replayed (services.quota: QuotaReached): a
+    backup refused at its last hand cost the replay of all of them."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -26,6 +29,8 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
         except RecursionError:
             raise ValueError("This is not a session backup: its JSON is nested far too deep.") from None
     session, hands = read_backup(data)
+    with transaction.atomic():  # before the replay, kept even if the backup is refused: the work is bounded
+        quota_spend(owner_id=getattr(owner, "pk", None), hands=len(hands))
     replay = replay_inputs(session=session, hand_ids=[0] * len(hands),
                            inputs=[settle_hand(session=session, hand=h) for h in hands])
     if not replay.ok:
@@ -39,7 +44,7 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
         for hand in hands:  # a newcomer is the owner's player of that name, found or made like the four
             if hand.newcomer is not None:
                 hand.newcomer = player_get_or_create(name=hand.newcomer.name, owner=owner)
-        hands_append(session=created, hands=hands, after=replay)
+        hands_append(session=created, hands=hands, after=replay, counted=True)
         if session.status != created.status:
             created.status, created.finished_at = session.status, session.finished_at
             created.save(update_fields=["status", "finished_at"])

@@ -21,13 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
 from ..seating import seating_of
-from .hands import hand_delete, hand_replace, hand_restore, hands_append
+from .hands import hand_delete, hand_replace, hand_restore, hands_append, same_entry, saved_elsewhere
 from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session
 
@@ -81,11 +82,27 @@ def _keep_chain(session: Session, queue: Queue) -> None:
 
 
 def _sent_before(session: Session, change: QueuedChange) -> Sent | None:
+    """A change whose token was used already: the same change sent again (its answer lost) is found, never
+    saved twice; a token that saved something else (another hand, another session's) is refused, as the
+    form's own token is (services.hands), never reported saved."""
     if change.kind in NEW_HANDS:
-        hand_id = Hand.objects.filter(entry_token=change.token).values_list("pk", flat=True).first()
-    else:
-        hand_id = SentChange.objects.filter(token=change.token).values_list("hand_id", flat=True).first()
-    return None if hand_id is None else Sent(change.token, ALREADY, hand_id)
+        hand = Hand.objects.filter(entry_token=change.token).first()
+        return None if hand is None else _resent_hand(session, change, hand)
+    sent = SentChange.objects.filter(token=change.token).first()
+    if sent is None:
+        return None
+    if sent.session_id != session.pk or sent.hand_id != change.hand_id:
+        return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
+            "This change was already saved for another hand: nothing new was saved."))
+    return Sent(change.token, ALREADY, sent.hand_id)
+
+
+def _resent_hand(session: Session, change: QueuedChange, saved: Hand) -> Sent:
+    if saved.session_id == session.pk and _same_change(session, change, saved):
+        return Sent(change.token, ALREADY, saved.pk)
+    mine = saved.session_id == session.pk
+    return Sent(change.token, REFUSED, hand_id=saved.pk if mine else None, reason=INVALID,
+                message=saved_elsewhere(session, saved))
 
 
 def _sent(session: Session, change: QueuedChange) -> Sent:
@@ -99,8 +116,25 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
         return Sent(change.token, REFUSED, reason=INVALID, message=refused.messages[0])
     except (LookupError, SessionChanged):
         return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
-    session.refresh_from_db(fields=["revision", "replayed_revision"])
+    except IntegrityError:  # its token taken by another session's request at this very moment
+        return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
+            "This change was already saved for another hand: nothing new was saved."))
+    session.refresh_from_db(fields=["revision", "replayed_revision", "replayed_engine"])
     return Sent(change.token, SAVED, hand_id)
+
+
+def _same_change(session: Session, change: QueuedChange, saved: Hand) -> bool:
+    """Whether the change sent again is the one its token saved (a seat change: the same seat and newcomer)."""
+    if change.kind == "seat":
+        typed = change.fields.get("newcomer") or change.fields.get("typed") or ""
+        seat, name = change.fields.get("seat", ""), " ".join(str(typed).split())
+        return saved.kind == Hand.Kind.SEAT and str(saved.seat) == seat and saved.newcomer is not None \
+            and saved.newcomer.name.casefold() == name.casefold()
+    try:
+        hand = queued_hand(session=session, change=change, replay=session_replay(session=session))[0]
+    except (ValidationError, LookupError):
+        return False
+    return same_entry(saved, hand)
 
 
 def _append(session: Session, change: QueuedChange) -> int:

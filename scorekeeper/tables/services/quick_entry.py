@@ -1,6 +1,7 @@
 """Quick entry saved: every line's hand, or none (the lines are read and checked in entry.quick_entry)."""
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
@@ -14,11 +15,16 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
 
     `revision` and `token` are the form's, as for every hand (services.hands.hands_append): a form
     built before another phone changed the session saves nothing (SessionChanged), and the same
-    form sent twice saves its lines once."""
+    form sent twice saves its lines once; sent again with other lines, or refused by the save itself (a
+    quota, the session finished meanwhile), it saves nothing and says why among `errors`: a refusal,
+    never an error page, and the text as typed stays on the form."""
     result = quick_entry_check(session=session, text=text)
     if not session.is_open:
         result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
     if result.ok and result.replay is not None:
-        result.hands = hands_append(session=session, hands=result.hands, token=token, revision=revision,
-                                    after=result.replay)
+        try:
+            result.hands = hands_append(session=session, hands=result.hands, token=token, revision=revision,
+                                        after=result.replay)
+        except ValidationError as refused:
+            result.errors = list(refused.messages)
     return result

@@ -13,10 +13,11 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext
 
 from .. import snapshots
-from ..models import Session
+from ..models import Hand, Session
 from ..replay import Replay, remember
 
 
@@ -29,8 +30,12 @@ class SessionChanged(Exception):
 
 
 def locked_session(session: Session) -> Session:
-    """The session row locked for this transaction: hands are written one at a time."""
-    return Session.objects.select_for_update().select_related("east", "south", "west", "north").get(pk=session.pk)
+    """The session row locked for this transaction: hands are written one at a time. Only its own row: the
+    players' rows are read with it, not locked (another session of the same players saves meanwhile). It
+    comes with `last_position`, the last position a hand of it holds (deleted hands count), for an append."""
+    last = Hand.objects.filter(session=OuterRef("pk")).order_by("-position").values("position")[:1]
+    return (Session.objects.select_for_update(of=("self",)).select_related("east", "south", "west", "north")
+            .annotate(last_position=Subquery(last)).get(pk=session.pk))
 
 
 def check_open(session: Session) -> None:
@@ -48,8 +53,8 @@ def check_revision(session: Session, revision: str | None) -> None:
 def new_revision(session: Session, after: Replay) -> None:
     """A new revision, with the replay already made for it kept for the next read: in this process,
     and as snapshots in the database, in this transaction, for every other process and server."""
-    valid = session.replayed_revision is not None and session.replayed_revision == session.revision
+    valid = snapshots.is_current(session)
     session.revision = uuid.uuid4()
     snapshots.keep(session=session, replay=after, valid=valid)
-    session.save(update_fields=["revision", "replayed_revision", "updated_at"])
+    session.save(update_fields=["revision", "replayed_revision", "replayed_engine", "updated_at"])
     transaction.on_commit(lambda: remember(session=session, replay=after))

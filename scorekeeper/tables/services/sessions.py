@@ -12,13 +12,16 @@ from django.utils import timezone
 
 from scorekeeper.engine import payoff_for
 
+from .. import snapshots
+from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
+from .quota import quota_spend
 from .session_lock import check_open, locked_session
 
 
 def player_get_or_create(*, name: str, owner: Any = None) -> Player:
     """The owner's player of that name (any case); never another account's."""
-    name = " ".join(name.split())
+    name = seat_name(name)
     mine = Player.objects.filter(owner__isnull=True) if owner is None else Player.objects.filter(owner=owner)
     player = mine.filter(name__iexact=name).first()
     if player is None:
@@ -38,7 +41,9 @@ def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, sta
                    players: Sequence[Player] | None = None, **more: Any) -> Session:
     """`pay_as_you_go` None: the way tables of the ruleset usually pay. `players`: the seats' players when
     the caller has them (a guest's, the same table again), else the owner's by `names`. `more`: other
-    fields of the session (`entry_mode`, `start_token`)."""
+    fields of the session (`entry_mode`, `start_token`). Refused (QuotaReached) past the owner's sessions
+    for the day (services.quota)."""
+    quota_spend(owner_id=getattr(owner, "pk", None), sessions=1)
     east, south, west, north = players or [player_get_or_create(name=name, owner=owner) for name in names]
     if pay_as_you_go is None:
         pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go
@@ -56,7 +61,7 @@ def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     if locked.pay_as_you_go != pay_as_you_go:
         # Each hand's answer is the same either way (only what is owed at the end changes): the
         # snapshots stay good for the new revision.
-        kept = locked.replayed_revision is not None and locked.replayed_revision == locked.revision
+        kept = snapshots.is_current(locked)
         locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
         locked.replayed_revision = locked.revision if kept else None
         locked.save(update_fields=["pay_as_you_go", "revision", "replayed_revision", "updated_at"])

@@ -29,6 +29,7 @@ class Access:
     """What the visitor may do with one session: the screens show only that."""
 
     role: str  # "owner", "scorer" or "viewer"
+    links: tuple[int, ...] = ()  # the share links that grant it (none for the owner)
 
     @property
     def can_score(self) -> bool:
@@ -76,8 +77,9 @@ def access_of(request: HttpRequest, session: Session) -> Access | None:
     ids = grants.held(request).get(str(session.pk), [])
     if not ids:
         return None
-    return _best(set(ShareLink.objects.filter(session=session, pk__in=ids).values_list("role", flat=True)),
-                 session.owner_id)
+    links = dict(ShareLink.objects.filter(session=session, pk__in=ids).values_list("pk", "role"))
+    best = _best(set(links.values()), session.owner_id)
+    return None if best is None else Access(best.role, tuple(sorted(links)))
 
 
 def _best(roles: set[str], owner_id: int | None) -> Access | None:

@@ -1,34 +1,51 @@
 """Accounts for the person who starts sessions: sign up, log in, log out (Django's auth).
 
-Table-mates need none: they come in by a share link (access.py).
+Table-mates need none: they come in by a share link (access.py). Log-in guesses are counted and slowed
+per name and address, never locking out others (login_guard.py). Sign-up does not say whether a name
+has an account: a sign-up naming one is a log-in with the password given (in with the right one, as a
+log-in would; with another, "choose another username", counted as a wrong password), so it tells no
+more than a log-in does, and no faster.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import login
+from django.contrib.auth import authenticate, login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView, LogoutView
-from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from django_ratelimit.decorators import ratelimit
+
+from .. import login_guard
+from ..login_guard import Attempt
 
 # Sign-ups per address: a family signing up on one wifi is far below this; a script is not.
 SIGNUPS_PER_ADDRESS = "10/h"
 
 
 class SignupForm(UserCreationForm):
-    """Django's sign-up form, with inputs fit for a phone."""
+    """Django's sign-up form, with inputs fit for a phone; a name that has an account is not refused here
+    but found (`taken`): the view then treats the sign-up as a log-in with that password."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update(autocapitalize="none", autocomplete="username",
                                                     spellcheck="false")
         self.fields["username"].help_text = _("Letters, digits and @ . + - _ only; up to 150.")
+        self.taken = False
+
+    def clean_username(self) -> str:
+        username = str(self.cleaned_data.get("username") or "")
+        self.taken = bool(username) and self._meta.model.objects.filter(username__iexact=username).exists()
+        return username
+
+    def _post_clean(self) -> None:
+        if not self.taken:  # the model's own unique check would say the name exists
+            super()._post_clean()  # type: ignore[misc]  # defined by ModelForm, not in the stubs
 
 
 class PhoneLoginForm(AuthenticationForm):
@@ -49,24 +66,58 @@ def _next_url(request: HttpRequest) -> str:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
     form = SignupForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return HttpResponseRedirect(_next_url(request))  # a URL, never a view name (redirect() would try both)
-    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)},
-                  status=422 if form.errors else 200)
+    if request.method != "POST" or not form.is_valid():
+        return _signup_page(request, form)
+    attempt = Attempt.of(request, form.cleaned_data["username"])
+    if refusal := login_guard.attempt_refusal(attempt):
+        return _signup_page(request, form, locked=refusal)
+    login_guard.attempt_begin(attempt)
+    user = _signed_up(request, form)
+    if user is None:
+        login_guard.attempt_failed(attempt)
+        form.add_error("username", _("This username cannot be used: choose another. If the account is yours, "
+                                     "log in with its password."))
+        return _signup_page(request, form)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    response = HttpResponseRedirect(_next_url(request))  # a URL, never a view name (redirect() would try both)
+    login_guard.attempt_succeeded(attempt, request, response)
+    return response
 
 
-login_view = LoginView.as_view(template_name="accounts/login.html", authentication_form=PhoneLoginForm,
-                               redirect_authenticated_user=True)
+def _signed_up(request: HttpRequest, form: SignupForm) -> Any:
+    """A new account; or, for a name that has one, that account if the password is its own, else None."""
+    if not form.taken:
+        return form.save()
+    return authenticate(request, username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
+
+
+def _signup_page(request: HttpRequest, form: SignupForm, locked: str = "") -> HttpResponse:
+    status = 429 if locked else 422 if form.errors else 200
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request), "locked": locked},
+                  status=status)
+
+
+django_login = LoginView.as_view(template_name="accounts/login.html", authentication_form=PhoneLoginForm,
+                                 redirect_authenticated_user=True)
 logout_view = LogoutView.as_view()
 
 
-def locked_out(request: HttpRequest, credentials: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
-    """django-axes: too many wrong passwords from this address or for this username."""
-    locked = gettext("Too many wrong passwords: logging in is paused for 15 minutes for this name and this "
-                     "connection. Try again later.")
-    return render(request, "accounts/login.html", {"form": PhoneLoginForm(request), "locked": locked}, status=429)
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponseBase:
+    """Django's log-in, each try counted and, past its limits, paused or slowed (login_guard)."""
+    if request.method != "POST" or request.user.is_authenticated:
+        return django_login(request)
+    attempt = Attempt.of(request, request.POST.get("username", ""))
+    if refusal := login_guard.attempt_refusal(attempt):
+        return render(request, "accounts/login.html", {"form": PhoneLoginForm(request), "locked": refusal},
+                      status=429)
+    login_guard.attempt_begin(attempt)
+    response = django_login(request)
+    if request.user.is_authenticated:
+        login_guard.attempt_succeeded(attempt, request, response)
+    else:
+        login_guard.attempt_failed(attempt)
+    return response
 
 
 def too_many(request: HttpRequest, exception: Exception) -> HttpResponseBase:

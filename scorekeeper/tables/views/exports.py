@@ -5,6 +5,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.http import content_disposition_header
@@ -49,6 +50,8 @@ def session_import(request: Request) -> HttpResponseBase:
             session = services.session_restore(data=form.cleaned_data["backup"], owner=request.user)
         except ValueError as error:
             form.add_error("backup", str(error))
+        except ValidationError as refused:  # the account's quota for the day (services.quota)
+            form.add_error("backup", refused.messages[0])
         else:
             messages.success(request, _("Session imported: it is yours, as a new session."))
             return go_to(request, "session", session)

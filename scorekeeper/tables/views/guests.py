@@ -27,6 +27,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -78,7 +79,11 @@ def same_table(request: Request, session: Session) -> HttpResponseBase:
         messages.error(request, limit_words())
         return go_to(request, "settle", session)
     dealer = selectors.session_next_dealer(session=session)
-    again, link = services.session_again(session=session, first_dealer=dealer, token=token)
+    try:
+        again, link = services.session_again(session=session, first_dealer=dealer, token=token)
+    except ValidationError as refused:  # the account's sessions for the day (services.quota)
+        messages.error(request, refused.messages[0])
+        return go_to(request, "settle", session)
     if link is not None:
         grants.grant(request, link)
     messages.success(request, _("The same table again: a new session. %(name)s deals first, where the deal "

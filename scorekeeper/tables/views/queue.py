@@ -21,6 +21,7 @@ from ..models import Session
 from ..replay import Replay, session_replay
 from ..services.offline_queue import ALREADY, CHANGED, FINISHED, GONE, SAVED, Sent
 from .base import QUEUE_REQUESTS, Request, open_session
+from .drafts import draft_drop
 
 
 @ratelimit(key="user_or_ip", rate=QUEUE_REQUESTS, method="POST", group="offline-queue")
@@ -33,7 +34,7 @@ def queue_send(request: Request, session: Session) -> HttpResponseBase:
         return JsonResponse({"error": str(bad)}, status=400)
     results = services.queue_send(session=session, queue=queue)
     if any(sent.status == SAVED for sent in results):
-        request.session.pop(f"win-draft-{session.pk}", None)  # a win begun before the phone went offline
+        draft_drop(request, session)  # a win begun before the phone went offline
     return JsonResponse(queue_answer(session, queue, results))
 
 

@@ -26,10 +26,14 @@ def rules(request: Request, key: str | None = None) -> HttpResponse:
     except EngineError:
         raise Http404("No such ruleset") from None
     session = _table_session(request, key)
-    table = selectors.example_table(key=key, session=session)
     return render(request, "tables/rules_detail.html", {
-        "r": ruleset, "profile": find_profile(key), "table_session": session,
-        "money": selectors.money_examples(table=table), "stakes": selectors.money_stakes(table=table)})
+        "r": ruleset, "profile": find_profile(key), "table_session": session, **_money(key, session)})
+
+
+def _money(key: str, session: Session | None) -> dict[str, object]:
+    """The Money section: its worked examples and stakes, at the table's stakes when opened from a session."""
+    table = selectors.example_table(key=key, session=session)
+    return {"money": selectors.money_examples(table=table), "stakes": selectors.money_stakes(table=table)}
 
 
 def _table_session(request: Request, key: str) -> Session | None:

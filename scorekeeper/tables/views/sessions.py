@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -38,9 +39,13 @@ def session_new(request: Request) -> HttpResponseBase:
     form = SessionForm(request.POST if request.method == "POST" else None, profile=profile)
     limited = request.method == "POST" and form.is_valid() and guests.is_over_limit(request)
     if request.method == "POST" and form.is_valid() and not limited:
-        session = guests.session_start(request, form.session_fields())
-        messages.success(request, _("Session started. Tap Win or Draw after each hand."))
-        return grants.kept(request, go_to(request, "session", session))
+        try:
+            session = guests.session_start(request, form.session_fields())
+        except ValidationError as refused:  # the account's quota for the day (services.quota)
+            form.add_error(None, refused.messages[0])
+        else:
+            messages.success(request, _("Session started. Tap Win or Draw after each hand."))
+            return grants.kept(request, go_to(request, "session", session))
     return render(request, "tables/session_new.html", {
         "profile": profile, "form": form, "known_players": guests.known_players(request),
         "limited": guests.limit_words() if limited else "",
@@ -55,7 +60,7 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
                                    deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
                                       "chart": charts.session_balance_chart(session=session),
-                                      "live_url": live.live_url(session)})
+                                      "live_url": live.live_url(request, session)})
 
 
 @require_http_methods(["GET", "POST"])
@@ -101,7 +106,11 @@ def change_paying(request: Request, session: Session) -> HttpResponseBase:
     form = PayingForm(request.POST, profile=get_profile(session.ruleset))
     if not form.is_valid() or not session.is_open:
         return settle_page(request, session, paying=form)
-    services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])
+    try:
+        services.session_set_paying(session=session, pay_as_you_go=form.cleaned_data["pay_as_you_go"])
+    except ValidationError as refused:  # finished on another phone meanwhile
+        messages.error(request, refused.messages[0])
+        return go_to(request, "settle", session)
     messages.success(request, _("From now on the screens count each hand as paid at the table.")
                      if session.pay_as_you_go else _("From now on the screens keep a tab."))
     return go_to(request, "settle", session)

@@ -3,8 +3,8 @@
 The save path reads straight: the POST becomes a `WinEntry` (entry.win_fields), a keypad tap
 changes it (entry.keypad), the check scores it once and replays the session with it
 (entry.check), and the services append or replace the checked hand with that replay.
-A hand left half-entered (the phone locked, a wrong tap on Back) is kept as a draft in
-the visitor's session until saved.
+A hand left half-entered (the phone locked, a wrong tap on Back) is kept as a draft on the
+phone until saved (views.drafts).
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from ..models import SEATS, Hand, Session
 from ..replay import session_replay
 from . import access
 from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status, saved_notice
+from .drafts import draft_drop, draft_get, draft_keep
 from .hand_changes import told_what_changed
 from .win_page import win_context
 
@@ -50,7 +51,7 @@ def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpRespon
                                       revision=entry.revision, after=check.after)
     except (services.SessionChanged, ValidationError) as refused:
         return _refused(request, session, entry, refused)
-    request.session.pop(_draft_key(session), None)
+    draft_drop(request, session)
     services.session_remember_entry_mode(session=session, mode=entry.mode)
     return saved_notice(request, session, saved[0])
 
@@ -69,17 +70,17 @@ def _opened(request: Request, session: Session) -> HttpResponseBase:
     if request.GET.get("offline"):
         return _win_page(request, session, _blank(session))
     if request.GET.get("cancel"):
-        request.session.pop(_draft_key(session), None)
+        draft_drop(request, session)
         return go_to(request, "session", session)
     winner = seat_of(request.GET.get("winner", ""))
-    draft = None if request.GET.get("fresh") else request.session.get(_draft_key(session))
+    draft = None if request.GET.get("fresh") else draft_get(request, session)
     if draft is not None and winner is not None and seat_of(draft["winner"][0]) not in (None, winner):
         draft = None  # another player's win was begun: this tap starts this one
     return _resume_draft(request, session, draft, winner) if draft else _fresh(request, session, winner)
 
 
 def _fresh(request: Request, session: Session, winner: int | None = None) -> HttpResponse:
-    request.session.pop(_draft_key(session), None)
+    draft_drop(request, session)
     entry = _blank(session)
     entry.winner = "" if winner is None else str(winner)
     return _win_page(request, session, entry)
@@ -205,9 +206,5 @@ def _win_page(request: Request, session: Session, entry: WinEntry, *, editing: H
     return render(request, template, context, status=status)
 
 
-def _draft_key(session: Session) -> str:
-    return f"win-draft-{session.pk}"
-
-
 def _keep_draft(request: Request, session: Session, entry: WinEntry) -> None:
-    request.session[_draft_key(session)] = entry.as_fields()
+    draft_keep(request, session, entry.as_fields())

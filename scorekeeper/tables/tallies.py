@@ -1,0 +1,73 @@
+"""Each seat's running tally through a session, for the player's page: kept with the replay snapshots.
+
+A player's page counts, over every session the visitor may open, the hands played, won, self-drawn
+and dealt in, and the biggest hand. Counted from the hands each time, its cost grew with every hand
+of every session (twenty sessions of 8,000 hands took seconds a request). The tally after a hand
+depends only on the hands up to it, as a replay's checkpoint does, so it is kept beside the
+checkpoint in each hand's snapshot (`HandReplay.tally`), written in the same transaction by the same
+writes; the page reads one row a session, the last hand's, whatever the sessions' lengths.
+
+A tally is JSON: `{"n": hands (wins and draws, not on-the-spot payments), "d": draws, "s": [per seat:
+[wins, self-draws, deal-ins, biggest]]}`, the biggest hand `[figure, figure field, won, hand number,
+self-drawn]` or null: by the figure, then by what it paid (the first of equals stays).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from scorekeeper.engine import payoff_for
+
+Tally = dict[str, Any]
+
+
+def empty() -> Tally:
+    return {"n": 0, "d": 0, "s": [[0, 0, 0, None] for _ in range(4)]}
+
+
+def after_hand(before: Tally, given: dict[str, Any], answer: dict[str, Any], ruleset: str) -> Tally:
+    """The tally after one entry: `given` as the engine took it, `answer` the engine's answer for it."""
+    if "winner" not in given and "draw" not in given:
+        return before  # an on-the-spot payment (or a seat change) is not a hand
+    tally = {"n": before["n"] + 1, "d": before["d"] + ("draw" in given), "s": [list(seat) for seat in before["s"]]}
+    if "winner" in given:
+        _count_win(tally, given, answer, ruleset)
+    return tally
+
+
+def _count_win(tally: Tally, given: dict[str, Any], answer: dict[str, Any], ruleset: str) -> None:
+    winner, discarder = given["winner"], given.get("discarder")
+    seat = tally["s"][winner]
+    seat[0] += 1
+    seat[1] += discarder is None
+    if discarder is not None:
+        tally["s"][discarder][2] += 1
+    biggest = _as_biggest(given, answer, ruleset, winner, tally["n"])
+    if biggest is not None and (seat[3] is None or _order(biggest) > _order(seat[3])):
+        seat[3] = biggest
+
+
+def _as_biggest(given: dict[str, Any], answer: dict[str, Any], ruleset: str, winner: int,
+                number: int) -> list[Any] | None:
+    figures = payoff_for(ruleset).figures
+    field = next((name for name in figures if given.get(name) is not None), None)
+    if field is not None:
+        figure = int(given[field])
+    elif "score" in answer:
+        field, figure = figures[0], int(answer["score"]["total"])
+    else:
+        return None
+    return [figure, field, str(won_by(answer, {winner})), number, given.get("discarder") is None]
+
+
+def won_by(answer: dict[str, Any], seats: set[int]) -> Decimal:
+    """What one hand paid these seats, net."""
+    won = Decimal(0)
+    for payment in answer.get("payments", []):
+        amount = Decimal(str(payment["amount"]))
+        won += amount if payment["to"] in seats else -amount if payment["from"] in seats else 0
+    return won
+
+
+def _order(biggest: list[Any]) -> tuple[int, Decimal]:
+    return biggest[0], Decimal(biggest[2])
