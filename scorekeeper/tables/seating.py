@@ -86,10 +86,13 @@ class Seating:
 
 
 def seating_of(*, session: Session, replay: Replay) -> Seating:
-    """The session's seating, kept with its replay (itself kept by revision)."""
+    """The session's seating, kept with its replay (itself kept by revision) for the players it was made
+    from: signing up replaces a guest's players with the account's without a new revision (no hand changed),
+    so a seating of other players is made again rather than seat people who no longer exist."""
+    first = tuple(session.players)
     kept = replay.__dict__.get("_seating")
-    if kept is None:
-        kept = replay.__dict__["_seating"] = Seating(tuple(session.players), seat_changes(session, replay))
+    if kept is None or [p.pk for p in kept.first] != [p.pk for p in first]:
+        kept = replay.__dict__["_seating"] = Seating(first, seat_changes(session, replay))
     return kept  # type: ignore[no-any-return]
 
 

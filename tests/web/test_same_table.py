@@ -139,3 +139,24 @@ def test_the_new_session_plays_on(client, make_session, win):
 
     assert new.hands.count() == 1 and old.hands.count() == 2
     assert "Bob" in body(client.get(new_url))
+
+
+def test_a_guest_who_signs_up_plays_the_same_table_again_with_the_accounts_players(anonymous):
+    """The seating kept with a session's replay named the guest's players; signing up merges them into the
+    account's (and deletes the guest's): Same table again then seated deleted players (a 500 in CI)."""
+    anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",
+                                      "north": "Di", "first_dealer": "0", "stake_per_point": "2",
+                                      "option_classical_extras": "false"})
+    old = Session.objects.get()
+    assert anonymous.get(f"/sessions/{old.pk}/").status_code == 200  # the replay (and its seating) is kept
+    anonymous.post("/accounts/signup/", {"username": "bo", "password1": "tiles and tea 88",
+                                         "password2": "tiles and tea 88"})
+    old.refresh_from_db()
+    assert old.owner is not None
+    anonymous.post(f"/sessions/{old.pk}/settle/", {"action": "finish"})
+    response = again(anonymous, old)
+
+    assert response.status_code == 302, response.status_code
+    new = Session.objects.exclude(pk=old.pk).get()
+    assert [p.pk for p in new.players] == [p.pk for p in old.players]
+    assert {p.owner_id for p in new.players} == {old.owner_id}
