@@ -3,10 +3,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -41,3 +47,33 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextmanager
+def make_serve(tmp_path: Path, ready: Callable[[int], object],
+               waits_on: tuple[type[BaseException], ...] = (OSError,)) -> Iterator[int]:
+    """`make serve` (one worker) on a free port, until `ready(port)` stops raising `waits_on`; its port, and
+    the server and its workers stopped after."""
+    port, log = free_port(), tmp_path / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
+                                   env=production_env(tmp_path), stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"make serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                ready(port)
+                break
+            except waits_on:
+                time.sleep(0.2)
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

@@ -4,16 +4,12 @@ limit while it streams in (chunked), by the ASGI application `make serve` runs; 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import socket
-import subprocess
 import threading
-import time
 
 import pytest
 
-from ops_helpers import ROOT, free_port, production_env
+from ops_helpers import make_serve
 
 GIB = 1024 ** 3
 CHUNK = 1024 * 1024
@@ -92,29 +88,9 @@ def test_a_body_within_the_limit_reaches_the_app():
 
 @pytest.fixture
 def server(tmp_path):
-    port, log = free_port(), tmp_path / "serve.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
-                                   env=production_env(tmp_path), stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"make serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+    with make_serve(tmp_path, ready=lambda port: socket.create_connection(("127.0.0.1", port), timeout=1).close()) \
+            as port:
         yield port
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def test_make_serve_answers_a_1_gib_log_in_from_its_headers(server):

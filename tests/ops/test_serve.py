@@ -2,45 +2,20 @@
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import signal
 import subprocess
-import time
 
 import pytest
 
-from ops_helpers import ROOT, free_port, production_env
+from ops_helpers import ROOT, make_serve, production_env
 
 PROXIED = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds to every request
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("serve")
-    port, log = free_port(), tmp / "serve.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"],
-                                   cwd=ROOT, env=production_env(tmp), stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"make serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
-            try:
-                fetch(port, "/")
-                break
-            except OSError:
-                time.sleep(0.2)
+    with make_serve(tmp_path_factory.mktemp("serve"), ready=lambda port: fetch(port, "/")) as port:
         yield port
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def fetch(port, path, headers=None):

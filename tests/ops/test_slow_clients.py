@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import http.client
-import os
-import signal
 import socket
-import subprocess
 import threading
 import time
 
 import pytest
 
-from ops_helpers import ROOT, free_port, production_env
+from ops_helpers import make_serve
 
 SLOW_CLIENTS = 10
 
@@ -30,29 +27,8 @@ def get_home(port: int) -> float:
 
 @pytest.fixture
 def server(tmp_path):
-    port, log = free_port(), tmp_path / "serve.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
-                                   env=production_env(tmp_path), stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"make serve did not start:\n{log.read_text(errors='replace')[-3000:]}")
-            try:
-                get_home(port)
-                break
-            except (OSError, AssertionError):
-                time.sleep(0.2)
+    with make_serve(tmp_path, ready=get_home, waits_on=(OSError, AssertionError)) as port:
         yield port
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def trickle(port: int, stop: threading.Event) -> None:
