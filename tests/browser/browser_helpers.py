@@ -102,6 +102,11 @@ def new_session(page: Page, base_url: str, ruleset: str, names: tuple[str, ...] 
     page.goto(base_url)
     if not page.get_by_role("button", name="Log out").count():
         sign_up(page, base_url)
+    start_session(page, ruleset, names)
+
+
+def start_session(page: Page, ruleset: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di")) -> None:
+    """From a page with New session (home): the ruleset, the four names, Start."""
     page.get_by_role("link", name="New session").click()
     page.get_by_role("link", name=re.compile(ruleset)).click()
     for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), names):

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.tables.models import Hand, Session
 
-from browser_helpers import Shots, settled
+from browser_helpers import Shots, settled, start_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,12 +23,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 def guest_starts(page: Page, base_url: str, ruleset: str = "Zung Jung") -> None:
     page.goto(base_url)
     expect(page.get_by_text("No account needed")).to_be_visible()
-    page.get_by_role("link", name="New session").click()
-    page.get_by_role("link", name=re.compile(ruleset)).click()
-    for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), NAMES):
-        page.get_by_label(seat).fill(name)
-    page.get_by_role("button", name="Start session").click()
-    expect(page.get_by_text("Session started.")).to_be_visible()
+    start_session(page, ruleset, NAMES)
 
 
 def win(page: Page, winner: str, discarder: str, figure: str) -> None:
