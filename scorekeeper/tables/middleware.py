@@ -8,9 +8,9 @@ anything but a session backup, so any other body above the limit is a mistake or
 400, at once. The import screen takes a backup of up to 2 MB (the form says so; a 1,000-hand session
 is about 300 kB).
 
-Under ASGI (`make serve`: uvicorn workers) Django's handler reads the whole body, spooling it to disk,
-before any middleware runs: a client with no account could make a worker take in a gigabyte before its
-400. So the ASGI application is wrapped in `BodyLimit` (scorekeeper/asgi.py), which answers from the
+Under `make serve` (uvicorn workers) the whole body is received before Django runs (`Bounded`, below,
+so that a slow client holds no thread): a client with no account could make a worker take in a
+gigabyte before its 400. So the ASGI application is wrapped in `BodyLimit` (scorekeeper/asgi.py), which answers from the
 headers (a Content-Length over the limit: nothing of the body is read), and counts a body sent without
 one (chunked) as it streams in, refusing it at the limit. `refuse_oversized_body` does the same for a
 WSGI server (and the test client). The proxy's own cap (README) stays in front as defence in depth.
@@ -107,10 +107,10 @@ class Bounded:
     """ASGI: at most `limit` requests of this worker process in Django at once, each with its whole body
     already received; the others wait on the event loop, where a waiting (or slow) client costs no thread.
 
-    Django's ASGI handler runs each request's sync code in a thread of its own: under load a worker had as
-    many requests in flight as clients, its threads contending for the GIL and, on SQLite, dozens of
-    writers polling for the one write lock (a save waited up to its 20 s timeout). A few at a time each
-    finish sooner. The body is read before a place is taken, so a client trickling its body holds none
+    Under load a worker once had as many requests in flight as clients (Django's ASGI handler gave each a
+    thread), its threads contending for the GIL and, on SQLite, dozens of writers polling for the one write
+    lock (a save waited up to its 20 s timeout). A few at a time each finish sooner: as many as the
+    worker's WSGI threads (scorekeeper/asgi.py). The body is read before a place is taken, so a client trickling its body holds none
     (tests/ops/test_slow_clients.py); BodyLimit, outside, still refuses a body past its limit as it comes.
     """
 

@@ -85,3 +85,29 @@ def test_make_serve_says_what_is_missing(tmp_path):
 
     assert result.returncode != 0
     assert "set SECRET_KEY and ALLOWED_HOSTS" in result.stderr
+
+
+def post_signup(port, address):
+    """An empty sign-up form from the phone at `address`, as the proxy reports it in X-Forwarded-For."""
+    headers = {**PROXIED, "X-Forwarded-For": address}
+    _, page_headers, page = fetch(port, "/accounts/signup/", headers)
+    cookie = next(c.split(";")[0] for c in page_headers.get_all("Set-Cookie") if c.startswith("csrftoken="))
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST", "/accounts/signup/", body=f"csrfmiddlewaretoken={token}", headers={
+            "Host": f"127.0.0.1:{port}", **headers, "Cookie": cookie, "Origin": f"https://127.0.0.1:{port}",
+            "Content-Type": "application/x-www-form-urlencoded"})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_sign_ups_are_counted_per_address_the_proxy_reports(server):
+    """The app sees each phone's own address (X-Forwarded-For from the trusted proxy), not the proxy's: one
+    address's eleventh sign-up in the hour is refused, and another address still signs up."""
+    tried = [post_signup(server, "10.9.0.1") for _ in range(11)]
+
+    assert tried[:10] == [422] * 10  # an empty form: counted, and answered with what is missing
+    assert tried[10] == 429
+    assert post_signup(server, "10.9.0.2") == 422
