@@ -111,7 +111,8 @@ class Bounded:
     thread), its threads contending for the GIL and, on SQLite, dozens of writers polling for the one write
     lock (a save waited up to its 20 s timeout). A few at a time each finish sooner: as many as the
     worker's WSGI threads (scorekeeper/asgi.py). The body is read before a place is taken, so a client
-    trickling its body holds none (tests/ops/test_slow_clients.py); BodyLimit, outside, still refuses a body past its limit as it comes.
+    trickling its body holds none (tests/ops/test_slow_clients.py); BodyLimit, outside, still refuses a
+    body past its limit as it comes.
     """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
