@@ -119,6 +119,7 @@ class Bounded:
         self.app, self.limit = app, max(1, limit)
         self._places: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting = 0  # requests with their body received, waiting for a place
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -135,8 +136,27 @@ class Bounded:
         async def replayed() -> Message:
             return received.pop(0) if received else await receive()
 
-        async with self._places_here():
-            await self.app(scope, replayed, send)
+        places = self._places_here()
+        self._waiting += 1
+        try:
+            await places.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            await self.app(scope, replayed, self._closing_when_busy(send))
+        finally:
+            places.release()
+
+    def _closing_when_busy(self, send: Send) -> Send:
+        """The answer closes its connection while other requests wait for a place here. A kept-alive
+        connection stays with the worker process that took it, and one process may have taken most of the
+        clients (an event loop takes every connection waiting when it wakes, busy or not): the client
+        connects again, and an idler process is the likelier to take it."""
+        async def sent(message: Message) -> None:
+            if message["type"] == "http.response.start" and self._waiting:
+                message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
+            await send(message)
+        return sent
 
     def _places_here(self) -> asyncio.Semaphore:
         """The places, made in the running event loop (a worker has one; a test may run several)."""

@@ -150,3 +150,34 @@ def test_a_worker_lets_a_few_requests_into_django_at_once_each_with_its_body_rec
 
     run_alone(evening())
     assert sorted(bodies) == sorted([b"slow"] + [f"hand {n}".encode() for n in range(8)])
+
+
+def test_a_busy_worker_closes_kept_alive_connections_so_they_reconnect_to_an_idler_one():
+    """A worker that took most of the clients' kept-alive connections hands them back while requests wait
+    for its places: those answers say `Connection: close`; once nobody waits, connections are kept."""
+    from scorekeeper.tables.middleware import Bounded
+
+    async def app(scope, receive, send):
+        await receive()
+        await asyncio.sleep(0.01)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    bounded = Bounded(app, 1)
+    answers = []
+
+    async def request(n):
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                answers.append((n, (b"connection", b"close") in message["headers"]))
+
+        await bounded({"type": "http"}, receive, send)
+
+    async def three_at_once():
+        await asyncio.gather(*(request(n) for n in range(3)))
+
+    run_alone(three_at_once())
+    assert answers == [(0, True), (1, True), (2, False)]
