@@ -157,3 +157,23 @@ def test_a_cycle_is_found_through_any_form_of_import(tmp_path: Path):
 def test_no_modules_import_one_another():
     found = import_cycles(SCOREKEEPER) - CYCLES_FIXED_ELSEWHERE
     assert sorted(sorted(cycle) for cycle in found) == []
+
+
+# Who may replay a session: the reads (selectors) and the writes (services); the replay layer itself, which
+# defines it. A screen asks a selector for what it shows; the app's other layers are handed the replay.
+REPLAYS_READ_IN = ("selectors", "services", "replay")
+
+
+def test_only_selectors_and_services_replay_a_session():
+    callers = []
+    for path in sorted(APP.rglob("*.py")):
+        top = module_name(path).split(".")[0]
+        if PLACED.get(top, top) in REPLAYS_READ_IN:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            called = node.func if isinstance(node, ast.Call) else None
+            name = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) \
+                else None
+            if name == "session_replay":
+                callers.append(f"{path.relative_to(APP)}:{node.lineno}")
+    assert callers == []

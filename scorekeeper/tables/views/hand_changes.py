@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..models import Hand, Session
-from ..replay import Replay, session_replay
+from ..replay import Replay
 from . import access
 from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
 
@@ -28,14 +28,11 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
                       verb: str) -> HttpResponseBase:
     """Tell what the edit, delete or restore changed after the hand, then show the history from its top,
     where the notice is (or the session screen, for an Undo made there)."""
-    session.refresh_from_db(fields=["revision"])
-    after = session_replay(session=session)
-    label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
-        after.label(after.index_of(hand_id))
+    told = selectors.what_changed(session=session, before=before, hand_id=hand_id)
     back_to_session = request.POST.get("then") == "session"
     if not (back_to_session and verb == "deleted"):  # there, the notice with Restore says it
-        messages.success(request, str(VERBS[verb]) % {"hand": label})
-    for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
+        messages.success(request, str(VERBS[verb]) % {"hand": told.label})
+    for line in told.lines:
         messages.info(request, line, extra_tags="change")
     if back_to_session:
         return go_to(request, "session", session, BACK_TO_SESSION[verb].format(pk=hand_id))
@@ -46,7 +43,7 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
 @open_hand
 def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
     session = hand.session
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     if request.method == "GET":
         return _delete_page(request, hand, before)
     try:
@@ -86,7 +83,7 @@ def hand_restore(request: Request, pk: int) -> HttpResponseBase:
     if hand.deleted_at is None:  # a second tap, or restored on another phone
         messages.info(request, _("That hand is already back in the session."))
         return go_to(request, "history", session, f"#hand-{hand.pk}")
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     try:
         services.hand_restore(hand=hand)
     except ValidationError as error:

@@ -79,7 +79,7 @@ def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) 
     if request.POST.get("action") == "save":
         return services.quick_entry_apply(session=session, text=data["text"], revision=data["revision"],
                                           token=data["token"])
-    return quick_entry_check(session=session, text=data["text"])
+    return quick_entry_check(session=session, text=data["text"], replay=selectors.replay_now(session=session))
 
 
 def _saved(request: Request, session: Session, result: QuickEntryResult) -> HttpResponseBase:

@@ -60,7 +60,7 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
     notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
                                    deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
-                                      "chart": charts.session_balance_chart(session=session),
+                                      "chart": charts.session_balance_chart(session=session, replay=standings.replay),
                                       "live_url": live_url(request, session)})
 
 

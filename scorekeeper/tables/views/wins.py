@@ -22,7 +22,6 @@ from ..entry.check import win_check
 from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
 from ..models import SEATS, Hand, Session
-from ..replay import session_replay
 from . import access
 from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status, saved_notice
 from .drafts import draft_drop, draft_get, draft_keep
@@ -43,7 +42,7 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 
 
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
-    check = win_check(session=session, entry=entry)
+    check = win_check(session=session, entry=entry, replay=selectors.replay_now(session=session))
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors))
     try:
@@ -182,7 +181,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
     entry = _posted_entry(request, session)
     if request.POST.get("action") != "save" and "confirm_figure" not in request.POST:  # a chip only chooses
         return _tapped(request, session, entry, editing=hand)
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     check = win_check(session=session, entry=entry, editing=hand, replay=before)
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors), editing=hand)
