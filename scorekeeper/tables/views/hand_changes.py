@@ -1,12 +1,9 @@
 """Deleting and restoring a hand, and what the page says after any change to a hand: what changed after it."""
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBase
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,7 +12,8 @@ from .. import selectors, services
 from ..models import Hand, Session
 from ..replay import Replay
 from . import access
-from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
+from .base import Request, closed, go_to, gone, open_hand
+from .conflict import Conflict, form_page, session_changed
 
 # What happened to a hand, as the message after an edit, a delete or a restore says it.
 VERBS = {"changed": gettext_lazy("%(hand)s changed."), "deleted": gettext_lazy("%(hand)s deleted."),
@@ -56,22 +54,20 @@ def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
 
 
 def _delete_page(request: Request, hand: Hand, before: Replay, *, error: str = "",
-                 changed: dict[str, Any] | None = None) -> HttpResponseBase:
-    """`changed`: what the "session changed" notice shows (base.latest), when another phone changed it."""
-    session = changed["changed"].session if changed else hand.session
+                 conflict: Conflict | None = None) -> HttpResponseBase:
+    session = conflict.session if conflict else hand.session
     row = selectors.hand_rows(session=session, replay=before, hands=[hand])[0]
-    status = CONFLICT if changed else INVALID if error else 200
-    return render(request, "tables/hand_delete.html", {
-        "session": session, "row": row, "error": error, "revision": str(session.revision), **(changed or {}),
-    }, status=status)
+    return form_page(request, "tables/hand_delete.html", {
+        "session": session, "row": row, "error": error, "revision": str(session.revision),
+    }, conflict, invalid=bool(error))
 
 
 def _delete_page_changed(request: Request, hand: Hand) -> HttpResponseBase:
     hand.refresh_from_db()
     if hand.deleted_at is not None:
         return gone(request, hand.session)
-    changed = latest(hand.session)  # the hand itself is shown just below, as it now is
-    return _delete_page(request, hand, changed["changed"].replay, changed=changed)
+    conflict = session_changed(hand.session)  # the hand itself is shown just below, as it now is
+    return _delete_page(request, hand, conflict.standings.replay, conflict=conflict)
 
 
 @require_POST

@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
-from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
@@ -15,7 +14,8 @@ from .. import selectors, services
 from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
-from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
+from .base import Request, go_to, gone, open_hand, open_session, saved_notice
+from .conflict import Conflict, form_page, hand_gone, session_changed
 from .hand_changes import told_what_changed
 from .wins import edit_win
 
@@ -87,18 +87,18 @@ def _initial(hand: Hand) -> dict[str, Any]:
 
 
 def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
-          changed: dict[str, Any] | None = None) -> HttpResponseBase:
+          conflict: Conflict | None = None) -> HttpResponseBase:
     editing = hand if hand.pk else None
     place = selectors.hand_place(session=session, hand_id=hand.pk)
     context = {"session": session, "form": form, "editing": editing, "label": place.label,
-               "dealer": place.names[place.dealer], **(changed or {})}
-    status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
-    return render(request, TEMPLATES[Hand.Kind(hand.kind)], context, status=status)
+               "dealer": place.names[place.dealer]}
+    return form_page(request, TEMPLATES[Hand.Kind(hand.kind)], context, conflict, invalid=bool(form.errors))
 
 
 def _page_changed(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     """Another phone changed the session: the form as typed, now built from the latest revision."""
-    changed = latest(session, hand if hand.pk else None)
-    fresh = changed["changed"].session
-    form = _form(with_revision(request.POST, session), fresh, hand, {})
-    return _page(request, fresh, hand, form, changed)
+    if hand.pk and hand_gone(hand):
+        return gone(request, session)
+    conflict = session_changed(session, hand if hand.pk else None)
+    form = _form(conflict.rebased(request.POST), conflict.session, hand, {})
+    return _page(request, conflict.session, hand, form, conflict)

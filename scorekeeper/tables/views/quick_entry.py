@@ -20,7 +20,8 @@ from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
 from ..seating import people_money, seated_now
 from . import access
-from .base import HEAVY_REQUESTS, Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
+from .base import HEAVY_REQUESTS, Request, go_to, open_session, parse_id
+from .conflict import form_page, session_changed
 
 
 @dataclass
@@ -58,11 +59,13 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
 def quick_entry(request: Request, session: Session) -> HttpResponseBase:
     form = QuickEntryForm(request.POST or None, initial={"token": uuid.uuid4(), "revision": session.revision})
     context: dict[str, Any] = {"session": session, "form": form}
+    conflict = None
     if request.method == "POST" and form.is_valid():
         try:
             result = _checked_or_saved(request, session, form)
         except services.SessionChanged:
-            context |= latest(session) | {"form": QuickEntryForm(with_revision(request.POST, session))}
+            conflict = session_changed(session)
+            context["form"] = QuickEntryForm(conflict.rebased(request.POST))
         else:
             if request.POST.get("action") == "save" and result.ok:
                 return _saved(request, session, result)
@@ -70,8 +73,7 @@ def quick_entry(request: Request, session: Session) -> HttpResponseBase:
     template = "tables/quick_entry.html#quick-form" if request.htmx else "tables/quick_entry.html"
     checked = context.get("result")
     invalid = bool(form.errors) or (checked is not None and not checked.ok)
-    return render(request, template, context, status=refusal_status(request, changed="changed" in context,
-                                                                       invalid=invalid))
+    return form_page(request, template, context, conflict, invalid=invalid)
 
 
 def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) -> QuickEntryResult:
