@@ -18,7 +18,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
-from ..seating import people_money, seated_now
+from ..seating import people_money
 from . import access
 from .base import HEAVY_REQUESTS, Request, go_to, open_session, parse_id
 from .conflict import form_page, session_changed
@@ -38,7 +38,7 @@ class QuickLine:
 
 
 def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
-    names = [p.name for p in seated_now(session=session)]
+    names = selectors.hand_place(session=session).names  # those seated for the first line's hand
     profile = get_profile(session.ruleset)
     replay = result.replay
     start = len(replay.hand_ids) - len(result.hands) if replay is not None else 0
