@@ -157,7 +157,8 @@ def test_a_session_chart_in_its_template(make_session, win):
     win(session, 0, "self", figure=10)
     session.refresh_from_db()
 
-    html = render_to_string("tables/_chart.html", {"chart": session_balance_chart(session=session)})
+    chart = session_balance_chart(session=session, replay=session_replay(session=session))
+    html = render_to_string("tables/_chart.html", {"chart": chart})
 
     assert 'id="balance-chart"' in html and "<svg" in html and "<b>Cy" not in html
     svg = html[html.index("<svg"):html.index("</svg>") + len("</svg>")]

@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.models import Hand, Session
+from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup
 
 from web_helpers import ZJ_TILES, entry_of, rev
@@ -36,7 +37,9 @@ def test_a_heavenly_hand_won_on_a_discard_by_south_is_refused_in_a_players_words
 
 
 def test_an_earthly_hand_self_drawn_is_refused_in_a_players_words(make_session):
-    check = win_check(session=make_session("zung-jung"),
+    session = make_session("zung-jung")
+    replay = session_replay(session=session)
+    check = win_check(session=session, replay=replay,
                       entry=entry_of(winner=1, how="self", event=["earthly"], **ZJ_TILES))
     assert check.errors["events"] == ("“Earthly hand (wins on the dealer's first discard)” is won on the dealer's "
                                       "first discard: choose who discarded it, or untick it.")
@@ -47,7 +50,9 @@ def test_an_earthly_hand_self_drawn_is_refused_in_a_players_words(make_session):
     ("taiwan", {"concealed": "123m456m789m123p5z", "winning_tile": "5z", "meld": ["concealed_kong 1111z"]}),
 ])
 def test_a_heavenly_hand_after_a_concealed_kong_is_refused_beside_the_events(make_session, ruleset, hand):
-    check = win_check(session=make_session(ruleset), entry=entry_of(winner=0, how="self", event=["heavenly"], **hand))
+    session = make_session(ruleset)
+    replay = session_replay(session=session)
+    check = win_check(session=session, replay=replay, entry=entry_of(winner=0, how="self", event=["heavenly"], **hand))
     assert not check.ready
     assert check.errors["events"] == ("“Heavenly hand (dealer wins on the deal)” is won on the tiles as dealt, "
                                       "before any meld, a concealed kong included: take the melds out, or untick it.")
@@ -55,8 +60,10 @@ def test_a_heavenly_hand_after_a_concealed_kong_is_refused_beside_the_events(mak
 
 def test_the_same_hands_without_the_event_are_wins(make_session):
     session = make_session("zung-jung")
-    assert win_check(session=session, entry=entry_of(winner=0, how="self", **KONG_HAND)).ready
-    assert win_check(session=session, entry=entry_of(winner=0, how="self", event=["heavenly"], **ZJ_TILES)).ready
+    replay = session_replay(session=session)
+    assert win_check(session=session, replay=replay, entry=entry_of(winner=0, how="self", **KONG_HAND)).ready
+    assert win_check(session=session, replay=replay,
+                     entry=entry_of(winner=0, how="self", event=["heavenly"], **ZJ_TILES)).ready
 
 
 def test_a_win_by_figure_keeps_no_events_from_the_tiles_part(client, make_session):

@@ -195,6 +195,20 @@ def test_editing_a_hand_deleted_meanwhile_says_where_it_went(client, make_sessio
     assert "That hand was deleted" in body(response) and "Deleted hands" in body(response)
 
 
+def test_a_draw_deleted_while_its_edit_is_saved_says_where_it_went(client, make_session, monkeypatch):
+    """The other phone's delete lands after the edit page opened the hand, before its save: as for a win."""
+    session = make_session()
+    draw = services.hand_record_draw(session=session, note="wall")
+
+    def deleted_meanwhile(*, hand: Hand, revision: str) -> None:
+        services.hand_delete(hand=Hand.objects.get(pk=hand.pk))
+        raise services.SessionChanged(session)
+
+    monkeypatch.setattr(services, "hand_replace", deleted_meanwhile)
+    response = client.post(f"/hands/{draw.pk}/edit/", {"note": "late", "revision": rev(session)}, follow=True)
+    assert "That hand was deleted" in body(response) and "Deleted hands" in body(response)
+
+
 # -- one transaction ------------------------------------------------------------------------------------
 def test_a_write_that_fails_half_way_leaves_nothing(make_session, monkeypatch):
     session = make_session()

@@ -215,7 +215,8 @@ def test_a_form_from_before_another_phones_change_saves_nothing(make_session):
 def test_the_check_saves_nothing_and_shows_the_payments(make_session):
     session = make_session("zung-jung")
 
-    result = quick_entry_check(session=session, text="W2 d3 70")
+    replay = session_replay(session=session)
+    result = quick_entry_check(session=session, replay=replay, text="W2 d3 70")
 
     assert result.ok and result.hands[0].pk is None and session.hands.count() == 0
     assert result.replay.balances == ["-25", "210", "-160", "-25"]

@@ -187,7 +187,8 @@ def test_a_hand_the_engine_no_longer_accepts_can_be_mended(make_session, win):
 def test_a_replay_made_before_another_write_is_not_kept(make_session, win):
     """The check's replay stands for the save only while the session is as the check read it."""
     session = make_session("zung-jung")
-    check = win_check(session=session, entry=entry_of(winner=1, how=2, mode="figure", figure=30))
+    replay = session_replay(session=session)
+    check = win_check(session=session, replay=replay, entry=entry_of(winner=1, how=2, mode="figure", figure=30))
     win(Session.objects.get(pk=session.pk), 2, "self", figure=10)  # another phone saves first
 
     services.hands_append(session=session, hands=[check.hand], after=check.after)

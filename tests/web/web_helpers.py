@@ -12,6 +12,7 @@ from scorekeeper.tables import services
 from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.entry.win_fields import WinEntry
 from scorekeeper.tables.models import Hand, Session
+from scorekeeper.tables.replay import session_replay
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 # zung-jung: 123m 456p 789s + a pung of East + a pair of South, won on 2z.
@@ -37,7 +38,7 @@ def rev(session: Session) -> str:
 
 def record_win(*, session: Session, entry: WinEntry) -> Hand:
     """A win saved as the Win screen saves it: checked (scored once), then appended with its replay."""
-    check = win_check(session=session, entry=entry)
+    check = win_check(session=session, replay=session_replay(session=session), entry=entry)
     if not check.ready or check.hand is None:
         raise ValidationError(check.errors)
     return services.hands_append(session=session, hands=[check.hand], token=entry.token, after=check.after)[0]
@@ -45,7 +46,7 @@ def record_win(*, session: Session, entry: WinEntry) -> Hand:
 
 def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
     """An edited win saved as the edit screen saves it."""
-    check = win_check(session=hand.session, entry=entry, editing=hand)
+    check = win_check(session=hand.session, replay=session_replay(session=hand.session), entry=entry, editing=hand)
     if not check.ready or check.hand is None:
         raise ValidationError(check.errors)
     return services.hand_replace(hand=check.hand, after=check.after)

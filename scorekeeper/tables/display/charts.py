@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ..models import Session
-from ..replay import Replay, session_replay
+from ..replay import Replay
 from ..seating import running_balances, seating_of
 from .money import money, signed
 
@@ -122,12 +122,12 @@ def balance_series(*, replay: Replay) -> list[list[Decimal]]:
     return series
 
 
-def session_balance_chart(*, session: Session, width: int = 360, height: int = 200) -> SafeString:
-    """The session's chart, from the engine's replay (an unreadable session charts no hands).
+def session_balance_chart(*, session: Session, replay: Replay, width: int = 360, height: int = 200) -> SafeString:
+    """The session's chart, from the engine's replay of it, which the screen has read already (an unreadable
+    session charts no hands).
 
     Kept with the replay (itself kept by revision) for each language and set of names: the next page
     of the same revision draws nothing again."""
-    replay = session_replay(session=session)
     names, series = _lines(session, replay)
     names, series = names[:MAX_LINES], series[:MAX_LINES]
     height += max(0, (len(names) + 1) // 2 - 2) * LEGEND_ROW  # a legend row more for each two past four

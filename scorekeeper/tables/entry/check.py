@@ -26,7 +26,6 @@ from ..replay import (
     hand_fields,
     replay_candidate,
     scored_fields,
-    session_replay,
     settle_hand,
 )
 from ..seating import names_at
@@ -62,10 +61,9 @@ class WinCheck:
         return not self.errors and self.candidate is not None
 
 
-def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
-              replay: Replay | None = None) -> WinCheck:
-    """Everything the win entry screen says about the hand so far; `ready` when it can be saved."""
-    replay = replay or session_replay(session=session)
+def win_check(*, session: Session, entry: WinEntry, replay: Replay, editing: Hand | None = None) -> WinCheck:
+    """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `replay`: the
+    session's as it now is (selectors.replay_now), the hand checked in its place."""
     profile = get_profile(session.ruleset)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])

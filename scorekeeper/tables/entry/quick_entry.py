@@ -31,7 +31,7 @@ from django.utils.translation import gettext_noop
 from ..display import names
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..models import SEATS, Hand, Session
-from ..replay import Replay, fill_in_dice_players, replay_appended, session_replay
+from ..replay import Replay, fill_in_dice_players, replay_appended
 from .check import MAX_FIGURE
 
 # Read through gettext when a message is made, so it is in the reader's language.
@@ -327,8 +327,9 @@ class QuickEntryResult:
         return not self.errors
 
 
-def quick_entry_check(*, session: Session, text: str, replay: Replay | None = None) -> QuickEntryResult:
-    """The lines read and replayed after the session's hands, nothing saved.
+def quick_entry_check(*, session: Session, text: str, replay: Replay) -> QuickEntryResult:
+    """The lines read and replayed after the session's hands (`replay`: the session's as it now is), nothing
+    saved.
 
     Every line the engine refuses is named: the replay is run again without it, so one
     bad line does not hide the next."""
@@ -338,18 +339,17 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
         result.errors.append(_("Nothing to record: write one hand per line, e.g. W2 d3 8."))
     if result.errors:
         return result
-    base = replay or session_replay(session=session)
-    if not base.ok:
-        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": base.error})
+    if not replay.ok:
+        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": replay.error})
         return result
     hands = [line.hand() for line in result.lines]
     trying = list(range(len(hands)))
     refused: dict[int, str] = {}
     while True:
-        after = replay_appended(session=session, base=base, hands=[hands[i] for i in trying])
+        after = replay_appended(session=session, base=replay, hands=[hands[i] for i in trying])
         if after.ok:
             break
-        failed = int(after.answer["error"].get("hand", -1)) - len(base.inputs)
+        failed = int(after.answer["error"].get("hand", -1)) - len(replay.inputs)
         if not 0 <= failed < len(trying):
             result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.error})
             return result
@@ -361,6 +361,6 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay | None = No
                                                                        "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
-    fill_in_dice_players(session=session, replay=after, hands=hands, start=len(base.inputs))
+    fill_in_dice_players(session=session, replay=after, hands=hands, start=len(replay.inputs))
     result.hands, result.replay = hands, after
     return result

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from ..display.money import money, payments, signed
 from ..display.words import WIND_NAMES, streak_text
 from ..models import Hand, Session
-from ..replay import HandState, Replay
+from ..replay import HandState, Replay, session_replay
 from ..seating import people_money, seating_of
 from .hands import HandRow, deleted_hands, hand_rows
 from .sessions import Standings, session_standings
@@ -34,6 +34,24 @@ def session_history(*, session: Session, page: int | str | None = 1) -> History:
     paged = Paginator(hands, HISTORY_PAGE).get_page(page)
     rows = hand_rows(session=session, replay=standings.replay, hands=list(paged.object_list))
     return History(standings, paged, rows, deleted_hands(session=session))
+
+
+@dataclass(frozen=True)
+class ChangeTold:
+    """What the page says after an edit, a delete or a restore: the hand's label, then what moved after it."""
+
+    label: str
+    lines: list[str]
+
+
+def what_changed(*, session: Session, before: Replay, hand_id: int) -> ChangeTold:
+    """The change to the entry `hand_id`, told against the replay read before it (selectors.replay_now); the
+    session as it now is read again, its revision with it."""
+    session.refresh_from_db(fields=["revision"])
+    after = session_replay(session=session)
+    label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
+        after.label(after.index_of(hand_id))
+    return ChangeTold(label, replay_changes(session=session, before=before, after=after, changed=hand_id))
 
 
 def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:

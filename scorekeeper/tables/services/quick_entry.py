@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
+from ..replay import session_replay
 from .hands import hands_append
 
 
@@ -18,7 +19,7 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
     form sent twice saves its lines once; sent again with other lines, or refused by the save itself (a
     quota, the session finished meanwhile), it saves nothing and says why among `errors`: a refusal,
     never an error page, and the text as typed stays on the form."""
-    result = quick_entry_check(session=session, text=text)
+    result = quick_entry_check(session=session, text=text, replay=session_replay(session=session))
     if not session.is_open:
         result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
     if result.ok and result.replay is not None:

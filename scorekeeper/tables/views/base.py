@@ -12,14 +12,13 @@ from functools import wraps
 from typing import Any, Concatenate, ParamSpec
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponseBase, QueryDict
+from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from .. import selectors
 from ..models import Hand, Session
 from . import access
 from .access import Access, Need
@@ -115,21 +114,3 @@ def gone(request: Request, session: Session) -> HttpResponseBase:
     messages.error(request, _("That hand was deleted, maybe on another phone. Restore it under Deleted hands "
                               "to change it."))
     return go_to(request, "history", session, "#deleted-hands")
-
-
-def latest(session: Session, hand: Hand | None = None) -> dict[str, Any]:
-    """What the "session changed" notice shows: the session now, and the hand being changed as it now is."""
-    session = selectors.session_get(pk=session.pk)
-    standings = selectors.session_standings(session=session, recent=3)
-    row = None
-    if hand is not None and hand.pk in standings.replay.hand_ids:
-        fresh = Hand.objects.get(pk=hand.pk)
-        row = selectors.hand_rows(session=session, replay=standings.replay, hands=[fresh])[0]
-    return {"changed": standings, "changed_row": row}
-
-
-def with_revision(data: QueryDict, session: Session) -> QueryDict:
-    """The posted form as typed, now built from the latest revision: saving again goes through."""
-    data = data.copy()
-    data["revision"] = str(selectors.session_get(pk=session.pk).revision)
-    return data

@@ -1,21 +1,19 @@
 """Deleting and restoring a hand, and what the page says after any change to a hand: what changed after it."""
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBase
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..models import Hand, Session
-from ..replay import Replay, session_replay
+from ..replay import Replay
 from . import access
-from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
+from .base import Request, closed, go_to, gone, open_hand
+from .conflict import Conflict, form_page, session_changed
 
 # What happened to a hand, as the message after an edit, a delete or a restore says it.
 VERBS = {"changed": gettext_lazy("%(hand)s changed."), "deleted": gettext_lazy("%(hand)s deleted."),
@@ -28,14 +26,11 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
                       verb: str) -> HttpResponseBase:
     """Tell what the edit, delete or restore changed after the hand, then show the history from its top,
     where the notice is (or the session screen, for an Undo made there)."""
-    session.refresh_from_db(fields=["revision"])
-    after = session_replay(session=session)
-    label = before.label(before.index_of(hand_id)) if hand_id in before.hand_ids else \
-        after.label(after.index_of(hand_id))
+    told = selectors.what_changed(session=session, before=before, hand_id=hand_id)
     back_to_session = request.POST.get("then") == "session"
     if not (back_to_session and verb == "deleted"):  # there, the notice with Restore says it
-        messages.success(request, str(VERBS[verb]) % {"hand": label})
-    for line in selectors.replay_changes(session=session, before=before, after=after, changed=hand_id):
+        messages.success(request, str(VERBS[verb]) % {"hand": told.label})
+    for line in told.lines:
         messages.info(request, line, extra_tags="change")
     if back_to_session:
         return go_to(request, "session", session, BACK_TO_SESSION[verb].format(pk=hand_id))
@@ -46,7 +41,7 @@ def told_what_changed(request: Request, session: Session, before: Replay, hand_i
 @open_hand
 def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
     session = hand.session
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     if request.method == "GET":
         return _delete_page(request, hand, before)
     try:
@@ -59,22 +54,20 @@ def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
 
 
 def _delete_page(request: Request, hand: Hand, before: Replay, *, error: str = "",
-                 changed: dict[str, Any] | None = None) -> HttpResponseBase:
-    """`changed`: what the "session changed" notice shows (base.latest), when another phone changed it."""
-    session = changed["changed"].session if changed else hand.session
+                 conflict: Conflict | None = None) -> HttpResponseBase:
+    session = conflict.session if conflict else hand.session
     row = selectors.hand_rows(session=session, replay=before, hands=[hand])[0]
-    status = CONFLICT if changed else INVALID if error else 200
-    return render(request, "tables/hand_delete.html", {
-        "session": session, "row": row, "error": error, "revision": str(session.revision), **(changed or {}),
-    }, status=status)
+    return form_page(request, "tables/hand_delete.html", {
+        "session": session, "row": row, "error": error, "revision": str(session.revision),
+    }, conflict, invalid=bool(error))
 
 
 def _delete_page_changed(request: Request, hand: Hand) -> HttpResponseBase:
     hand.refresh_from_db()
     if hand.deleted_at is not None:
         return gone(request, hand.session)
-    changed = latest(hand.session)  # the hand itself is shown just below, as it now is
-    return _delete_page(request, hand, changed["changed"].replay, changed=changed)
+    conflict = session_changed(hand.session)  # the hand itself is shown just below, as it now is
+    return _delete_page(request, hand, conflict.standings.replay, conflict=conflict)
 
 
 @require_POST
@@ -86,7 +79,7 @@ def hand_restore(request: Request, pk: int) -> HttpResponseBase:
     if hand.deleted_at is None:  # a second tap, or restored on another phone
         messages.info(request, _("That hand is already back in the session."))
         return go_to(request, "history", session, f"#hand-{hand.pk}")
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     try:
         services.hand_restore(hand=hand)
     except ValidationError as error:

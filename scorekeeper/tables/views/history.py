@@ -14,5 +14,5 @@ from .base import Request, open_session
 def history(request: Request, session: Session) -> HttpResponse:
     data = selectors.session_history(session=session, page=request.GET.get("page"))
     template = "tables/history.html#history-list" if request.htmx else "tables/history.html"
-    return render(request, template, {"h": data, "s": data.standings, "session": session,
-                                      "chart": charts.session_balance_chart(session=session)})
+    chart = charts.session_balance_chart(session=session, replay=data.standings.replay)
+    return render(request, template, {"h": data, "s": data.standings, "session": session, "chart": chart})

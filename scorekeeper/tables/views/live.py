@@ -2,49 +2,25 @@
 
 The answer when nothing changed must cost next to nothing (many phones, all evening long): a 204
 after one query. The poll URL carries a token signed when the page was shown, bound to that visitor's
-access: for a phone let in by grants (share links, a guest's owner grant), the grants it names, which the
-phone must still hold in its signed cookie (views/grants.py) and which must still exist, checked in that
-one query, so a copied URL is a 404 anywhere else and a revoked link gets a 404 at its next poll; for an
-account's owner, their browser (a digest of its session cookie: a copied URL is a 404 anywhere else, and
-after logging out) and the owner. A visitor's rights are checked in full whenever there is something to
-show.
+access (views/live_token.py): for a phone let in by grants, the grants it still holds must still exist,
+checked in that one query; for an account's owner, the owner. A visitor's rights are checked in full
+whenever there is something to show.
 """
 from __future__ import annotations
 
-import hashlib
-from typing import Any
-
-from django.conf import settings
-from django.core import signing
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse, HttpResponseBase
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
 from ..models import Session, ShareLink
-from . import grants, sessions
+from . import sessions
 from .base import Request
-
-SALT = "scorekeeper.live"
-# A phone left on the session screen overnight polls on until it is reloaded, then gets a fresh token.
-MAX_AGE = 24 * 3600
-
-
-def live_url(request: Request, session: Session) -> str:
-    """The poll URL for this session as it is now (its revision), for this visitor, who may open it."""
-    access = request.access
-    if access.links:
-        claims: dict[str, Any] = {"s": session.pk, "l": list(access.links)}
-    else:
-        claims = {"s": session.pk, "v": _browser(request), "o": session.owner_id}
-    token = signing.dumps(claims, salt=SALT, compress=True)
-    return reverse("session_live", args=[session.pk]) + "?" + urlencode({"revision": str(session.revision), "t": token})
+from .live_token import token_claims
 
 
 @require_GET
 def session_live(request: Request, pk: int) -> HttpResponseBase:
-    claims = _claims(request, pk)
+    claims = token_claims(request, pk)
     found = Session.objects.filter(pk=pk)
     if claims.get("l"):  # a share link's visitor: one of their links still there
         found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims["l"])))
@@ -56,29 +32,3 @@ def session_live(request: Request, pk: int) -> HttpResponseBase:
     if str(revision) == request.GET.get("revision"):
         return HttpResponse(status=204)
     return sessions.session_detail(request, pk)  # the standings as they now are, every right checked
-
-
-def _claims(request: Request, pk: int) -> dict[str, Any]:
-    """The token's claims, if it was signed for this session and this visitor; else 404. A grants' token keeps
-    only the grants this phone still holds."""
-    try:
-        claims = signing.loads(request.GET.get("t", ""), salt=SALT, max_age=MAX_AGE)
-    except signing.BadSignature:
-        raise Http404("No such session") from None
-    if not isinstance(claims, dict) or claims.get("s") != pk:
-        raise Http404("No such session")
-    if claims.get("l"):
-        held = set(grants.held(request).get(str(pk), []))
-        claims["l"] = [link for link in claims["l"] if link in held]
-        ok = bool(claims["l"])
-    else:
-        ok = bool(claims.get("o")) and bool(claims.get("v")) and claims["v"] == _browser(request)
-    if not ok:
-        raise Http404("No such session")
-    return claims
-
-
-def _browser(request: Request) -> str:
-    """This browser, as its session cookie names it (a digest: the token never carries the cookie itself)."""
-    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    return hashlib.sha256(f"{SALT}:{key}".encode()).hexdigest()[:24] if key else ""

@@ -7,17 +7,15 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
-from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from .. import services
+from .. import selectors, services
 from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
-from ..replay import session_replay
-from ..seating import names_at
-from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
+from .base import Request, go_to, gone, open_hand, open_session, saved_notice
+from .conflict import Conflict, form_page, hand_gone, session_changed
 from .hand_changes import told_what_changed
 from .wins import edit_win
 
@@ -63,7 +61,7 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
         messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
         return go_to(request, "history", hand.session)
     session = hand.session
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     form = _form(request.POST or None, session, hand, {"revision": session.revision} | _initial(hand))
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
@@ -80,38 +78,27 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
 def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[str, Any]) -> PlainForm:
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(data, initial=initial)
-    replay = session_replay(session=session)
-    index = replay.index_of(hand.pk) if hand.pk in replay.hand_ids else len(replay.hand_ids)
-    return SpotForm(data, names=names_at(session=session, replay=replay, index=index), dealer=_dealer(session, hand),
-                    initial=initial, profile=get_profile(session.ruleset))
+    place = selectors.hand_place(session=session, hand_id=hand.pk)
+    return SpotForm(data, names=place.names, dealer=place.dealer, initial=initial, profile=get_profile(session.ruleset))
 
 
 def _initial(hand: Hand) -> dict[str, Any]:
     return SpotForm.initial_from(hand) if hand.kind == Hand.Kind.SPOT else {"note": hand.note}
 
 
-def _dealer(session: Session, hand: Hand) -> int:
-    """Who deals during the hand (a new one: the next hand's dealer)."""
-    replay = session_replay(session=session)
-    index = replay.index_of(hand.pk) if hand.pk in replay.hand_ids else len(replay.hand_ids)
-    return replay.states[index].dealer
-
-
 def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
-          changed: dict[str, Any] | None = None) -> HttpResponseBase:
+          conflict: Conflict | None = None) -> HttpResponseBase:
     editing = hand if hand.pk else None
-    replay = session_replay(session=session)
-    index = replay.index_of(hand.pk) if editing else len(replay.hand_ids)
-    context = {"session": session, "form": form, "editing": editing, "label": replay.label(index),
-               "dealer": names_at(session=session, replay=replay, index=index)[replay.states[index].dealer],
-               **(changed or {})}
-    status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
-    return render(request, TEMPLATES[Hand.Kind(hand.kind)], context, status=status)
+    place = selectors.hand_place(session=session, hand_id=hand.pk)
+    context = {"session": session, "form": form, "editing": editing, "label": place.label,
+               "dealer": place.names[place.dealer]}
+    return form_page(request, TEMPLATES[Hand.Kind(hand.kind)], context, conflict, invalid=bool(form.errors))
 
 
 def _page_changed(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     """Another phone changed the session: the form as typed, now built from the latest revision."""
-    changed = latest(session, hand if hand.pk else None)
-    fresh = changed["changed"].session
-    form = _form(with_revision(request.POST, session), fresh, hand, {})
-    return _page(request, fresh, hand, form, changed)
+    if hand.pk and hand_gone(hand):
+        return gone(request, session)
+    conflict = session_changed(session, hand if hand.pk else None)
+    form = _form(conflict.rebased(request.POST), conflict.session, hand, {})
+    return _page(request, conflict.session, hand, form, conflict)

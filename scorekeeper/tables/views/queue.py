@@ -15,10 +15,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from .. import services
+from .. import selectors, services
 from ..entry.queued import Queue, queue_from_json
 from ..models import Session
-from ..replay import Replay, session_replay
+from ..replay import Replay
 from ..services.offline_queue import ALREADY, CHANGED, FINISHED, GONE, SAVED, Sent
 from .base import QUEUE_REQUESTS, Request, open_session
 from .drafts import draft_drop
@@ -39,7 +39,7 @@ def queue_send(request: Request, session: Session) -> HttpResponseBase:
 
 
 def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[str, Any]:
-    replay = session_replay(session=session)
+    replay = selectors.replay_now(session=session)
     next_hand = replay.number(len(replay.hand_ids))
     return {
         "revision": str(session.revision), "next_hand": next_hand,

@@ -18,9 +18,10 @@ from ..display.rulesets import get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
-from ..seating import people_money, seated_now
+from ..seating import people_money
 from . import access
-from .base import HEAVY_REQUESTS, Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
+from .base import HEAVY_REQUESTS, Request, go_to, open_session, parse_id
+from .conflict import form_page, session_changed
 
 
 @dataclass
@@ -37,7 +38,7 @@ class QuickLine:
 
 
 def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
-    names = [p.name for p in seated_now(session=session)]
+    names = selectors.hand_place(session=session).names  # those seated for the first line's hand
     profile = get_profile(session.ruleset)
     replay = result.replay
     start = len(replay.hand_ids) - len(result.hands) if replay is not None else 0
@@ -58,11 +59,13 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
 def quick_entry(request: Request, session: Session) -> HttpResponseBase:
     form = QuickEntryForm(request.POST or None, initial={"token": uuid.uuid4(), "revision": session.revision})
     context: dict[str, Any] = {"session": session, "form": form}
+    conflict = None
     if request.method == "POST" and form.is_valid():
         try:
             result = _checked_or_saved(request, session, form)
         except services.SessionChanged:
-            context |= latest(session) | {"form": QuickEntryForm(with_revision(request.POST, session))}
+            conflict = session_changed(session)
+            context["form"] = QuickEntryForm(conflict.rebased(request.POST))
         else:
             if request.POST.get("action") == "save" and result.ok:
                 return _saved(request, session, result)
@@ -70,8 +73,7 @@ def quick_entry(request: Request, session: Session) -> HttpResponseBase:
     template = "tables/quick_entry.html#quick-form" if request.htmx else "tables/quick_entry.html"
     checked = context.get("result")
     invalid = bool(form.errors) or (checked is not None and not checked.ok)
-    return render(request, template, context, status=refusal_status(request, changed="changed" in context,
-                                                                       invalid=invalid))
+    return form_page(request, template, context, conflict, invalid=invalid)
 
 
 def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) -> QuickEntryResult:
@@ -79,7 +81,7 @@ def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) 
     if request.POST.get("action") == "save":
         return services.quick_entry_apply(session=session, text=data["text"], revision=data["revision"],
                                           token=data["token"])
-    return quick_entry_check(session=session, text=data["text"])
+    return quick_entry_check(session=session, text=data["text"], replay=selectors.replay_now(session=session))
 
 
 def _saved(request: Request, session: Session, result: QuickEntryResult) -> HttpResponseBase:

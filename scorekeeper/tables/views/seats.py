@@ -5,13 +5,13 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase
-from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
 from ..entry.seat_change import SeatChangeForm
 from ..models import SEATS, Session
-from .base import Request, latest, open_session, refusal_status, saved_notice, with_revision
+from .base import Request, open_session, saved_notice
+from .conflict import Conflict, form_page, session_changed
 
 
 @require_http_methods(["GET", "POST"])
@@ -28,8 +28,9 @@ def seat_change_new(request: Request, session: Session, seat: int) -> HttpRespon
         hand = services.seat_change_record(session=session, seat=seat, name=form.cleaned_data["name"],
                                            token=form.cleaned_data["token"], revision=form.cleaned_data["revision"])
     except services.SessionChanged:
-        fresh = SeatChangeForm(with_revision(request.POST, session), seated=table.seated, seat=seat)
-        return _page(request, session, table, fresh, latest(session))
+        conflict = session_changed(session)
+        fresh = SeatChangeForm(conflict.rebased(request.POST), seated=table.seated, seat=seat)
+        return _page(request, session, table, fresh, conflict)
     except ValidationError as error:
         form.add_error(None, error.messages[0])
         return _page(request, session, table, form)
@@ -37,7 +38,6 @@ def seat_change_new(request: Request, session: Session, seat: int) -> HttpRespon
 
 
 def _page(request: Request, session: Session, table: selectors.SeatChangeTable, form: SeatChangeForm,
-          changed: dict[str, object] | None = None) -> HttpResponseBase:
-    status = refusal_status(request, changed=bool(changed), invalid=bool(form.errors))
-    return render(request, "tables/seat_change.html", {"session": session, "table": table, "form": form,
-                                                       **(changed or {})}, status=status)
+          conflict: Conflict | None = None) -> HttpResponseBase:
+    return form_page(request, "tables/seat_change.html", {"session": session, "table": table, "form": form},
+                     conflict, invalid=bool(form.errors))

@@ -13,8 +13,9 @@ from ..display import charts
 from ..display.rulesets import available_profiles, find_profile, get_profile
 from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
-from . import access, grants, guests, live
+from . import access, grants, guests
 from .base import Request, go_to, open_session, parse_id, refusal_status
+from .live_token import live_url
 
 SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
 TOO_MANY = 429
@@ -59,8 +60,8 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
     notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
                                    deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
-                                      "chart": charts.session_balance_chart(session=session),
-                                      "live_url": live.live_url(request, session)})
+                                      "chart": charts.session_balance_chart(session=session, replay=standings.replay),
+                                      "live_url": live_url(request, session)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from .. import selectors
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
@@ -14,8 +15,6 @@ from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
-from ..replay import session_replay
-from ..seating import names_at
 
 
 @dataclass
@@ -43,15 +42,14 @@ class LoserView:
 def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = None,
                 errors: dict[str, str] | None = None) -> dict[str, Any]:
     profile = get_profile(session.ruleset)
-    replay = session_replay(session=session)
-    check = win_check(session=session, entry=entry, editing=editing, replay=replay)
-    index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
-    names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand
+    place = selectors.hand_place(session=session, hand_id=editing.pk if editing is not None else None)
+    check = win_check(session=session, entry=entry, editing=editing, replay=place.replay)
+    names = place.names  # the people in the seats at this hand
     state = check.state
     shown_errors = {("form" if k == "__all__" else k): v for k, v in (errors or {}).items()}
     return {
         "session": session, "profile": profile, "entry": entry, "check": check, "editing": editing,
-        "number": replay.number(index), "state": state, "names": names,
+        "number": place.number, "state": state, "names": names,
         "seats": [(i, name, state.seat_winds[i]) for i, name in enumerate(names)],
         # The responsible select compares seats as ints, like winner_seat and discarder_seat.
         "responsible_choice": seat_of(entry.responsible),
@@ -62,7 +60,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         reverse("win_new", args=[session.pk]) + "?cancel=1",
         # Offline the draft cannot be dropped (the server keeps it): Cancel goes back at once.
         "offline_cancel_url": reverse("history" if editing else "session", args=[session.pk]),
-        "label": replay.label(index),
+        "label": place.label,
         "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
         "needed": entry.hand.needed(profile.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),

@@ -12,7 +12,6 @@ import uuid
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseBase
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -22,9 +21,9 @@ from ..entry.check import win_check
 from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
 from ..models import SEATS, Hand, Session
-from ..replay import session_replay
 from . import access
-from .base import Request, go_to, gone, latest, open_session, parse_id, refusal_status, saved_notice
+from .base import Request, go_to, gone, open_session, parse_id, saved_notice
+from .conflict import Conflict, form_page, hand_gone, session_changed
 from .drafts import draft_drop, draft_get, draft_keep
 from .hand_changes import told_what_changed
 from .win_page import win_context
@@ -43,7 +42,7 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 
 
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
-    check = win_check(session=session, entry=entry)
+    check = win_check(session=session, entry=entry, replay=selectors.replay_now(session=session))
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors))
     try:
@@ -100,10 +99,10 @@ def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]
     entry = WinEntry.from_fields(draft)
     if winner is not None:
         entry.winner = str(winner)
-    changed = entry.revision != str(session.revision)
+    conflict = session_changed(session) if entry.revision != str(session.revision) else None
     entry.revision = str(session.revision)  # the notice below shows what changed since it was begun
     _keep_draft(request, session, entry)
-    return _win_page(request, session, entry, restored=True, changed=changed)
+    return _win_page(request, session, entry, restored=True, conflict=conflict)
 
 
 def _posted_entry(request: Request, session: Session) -> WinEntry:
@@ -135,15 +134,16 @@ def _refused(request: Request, session: Session, entry: WinEntry, refused: Excep
              editing: Hand | None = None) -> HttpResponseBase:
     """The entry kept as typed, with what is wrong beside its fields, or (another phone changed the
     session) rebuilt on the latest revision under "The session changed"."""
-    changed = isinstance(refused, services.SessionChanged)
-    if changed:
-        entry.revision = str(selectors.session_get(pk=session.pk).revision)
+    conflict = None
+    if isinstance(refused, services.SessionChanged):
+        if editing is not None and hand_gone(editing):
+            return gone(request, session)
+        conflict = session_changed(session, editing)
+        entry.revision = conflict.revision
     if editing is None:
         _keep_draft(request, session, entry)
-    elif changed and not Hand.objects.filter(pk=editing.pk, deleted_at__isnull=True).exists():
-        return gone(request, session)
-    errors = {} if changed else {k: v[0] for k, v in refused.message_dict.items()}  # type: ignore[attr-defined]
-    return _win_page(request, session, entry, editing=editing, errors=errors, changed=changed)
+    errors = {} if conflict else {k: v[0] for k, v in refused.message_dict.items()}  # type: ignore[attr-defined]
+    return _win_page(request, session, entry, editing=editing, errors=errors, conflict=conflict)
 
 
 @require_POST
@@ -182,7 +182,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
     entry = _posted_entry(request, session)
     if request.POST.get("action") != "save" and "confirm_figure" not in request.POST:  # a chip only chooses
         return _tapped(request, session, entry, editing=hand)
-    before = session_replay(session=session)
+    before = selectors.replay_now(session=session)
     check = win_check(session=session, entry=entry, editing=hand, replay=before)
     if not check.ready or check.hand is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors), editing=hand)
@@ -195,15 +195,12 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
 
 def _win_page(request: Request, session: Session, entry: WinEntry, *, editing: Hand | None = None,
               errors: dict[str, str] | None = None, restored: bool = False,
-              changed: bool = False) -> HttpResponse:
-    if changed:  # the form is redrawn against the session as it now is
-        session = selectors.session_get(pk=session.pk)
+              conflict: Conflict | None = None) -> HttpResponse:
+    if conflict is not None:  # the form is redrawn against the session as it now is
+        session = conflict.session
     context = win_context(session, entry, editing=editing, errors=errors) | {"restored": restored}
-    if changed:
-        context |= latest(session, editing)
     template = "tables/win.html#win-form-body" if request.htmx else "tables/win.html"
-    status = refusal_status(request, changed=changed and request.method == "POST", invalid=bool(errors))
-    return render(request, template, context, status=status)
+    return form_page(request, template, context, conflict, invalid=bool(errors))
 
 
 def _keep_draft(request: Request, session: Session, entry: WinEntry) -> None:
