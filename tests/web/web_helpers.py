@@ -57,3 +57,16 @@ def figure_shown(html: str) -> str:
     chosen = re.search(r'name="figure_chip" value="(\d+)" class="chip-figure"\s+aria-pressed="true"', html)
     typed = re.search(r'name="figure_typed" value="([^"]*)"', html)
     return chosen.group(1) if chosen else typed.group(1) if typed else ""
+
+
+# The browser's Accept-Language for each of the app's languages.
+ACCEPT = {"en": "en-GB,en;q=0.9", "zh-hant": "zh-TW,zh;q=0.9", "zh-hans": "zh-CN,zh;q=0.9"}
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees: no tags, scripts, styles, attributes, nor English spans set apart."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    # engine notes, the menu's English
+    html = re.sub(r'<(?!html)(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", html, flags=re.S)
+    html = re.sub(r"<pre\b.*?</pre>|<code>.*?</code>|<samp>.*?</samp>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))

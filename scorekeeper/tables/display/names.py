@@ -65,7 +65,7 @@ def chinese_aside(item: Any, language: str | None = None) -> str:
 # The engine describes its rulesets and house options in English. They are translated by their
 # exact text (`make messages` collects them from the engine: scripts/engine_messages.py), so a
 # sentence the engine rewrites shows in English until the catalogues catch up
-# (tests/web/test_i18n.py fails meanwhile). Pattern notes (about 160) stay English for now.
+# (tests/web/views/test_i18n.py fails meanwhile). Pattern notes (about 160) stay English for now.
 def engine_sentence(text: str) -> str:
     """One of the engine's English sentences, translated when the catalogue has it."""
     return gettext(text) if text else text

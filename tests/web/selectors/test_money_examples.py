@@ -13,7 +13,6 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 from django.utils.html import escape
-from test_i18n import ACCEPT, visible_text
 
 from scorekeeper.engine import RULESET_KEYS, settle_session
 from scorekeeper.tables.display.money import money
@@ -21,7 +20,7 @@ from scorekeeper.tables.selectors import money_rulesets
 from scorekeeper.tables.selectors.money_examples import Refused, Table
 from scorekeeper.tables.selectors.money_rulesets import LIMIT_HANDS, example_table, money_examples
 
-from web_helpers import NAMES
+from web_helpers import ACCEPT, NAMES, visible_text
 
 SEATS = ["East", "South", "West", "North"]
 

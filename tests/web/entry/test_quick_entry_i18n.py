@@ -6,11 +6,10 @@ import uuid
 
 import pytest
 from django.utils import translation
-from test_i18n import ACCEPT
 
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry
 
-from web_helpers import rev
+from web_helpers import ACCEPT, rev
 
 
 def check(client, session, text, language):

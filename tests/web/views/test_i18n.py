@@ -16,12 +16,11 @@ from scorekeeper.tables import services
 from scorekeeper.tables.display import names, rulesets, tiles
 from scorekeeper.tables.display.rulesets import get_profile
 
-from web_helpers import ZJ_TILES
+from web_helpers import ACCEPT, ZJ_TILES, visible_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
-ACCEPT = {"en": "en-GB,en;q=0.9", "zh-hant": "zh-TW,zh;q=0.9", "zh-hans": "zh-CN,zh;q=0.9"}
 HTML_LANG = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
 # Words a player sees on nearly every screen: none may be left in English on a Chinese page.
 KEY_STRINGS = ["Settle up", "History", "Rules", "Log out", "Log in", "Cancel", "Save hand", "Who won?",
@@ -29,15 +28,6 @@ KEY_STRINGS = ["Settle up", "History", "Rules", "Log out", "Log in", "Cancel", "
                "round", "Draw", "Win", "Share", "Patterns", "Record the draw", "House options", "Pattern",
                "Mahjong Scorekeeper", "hands", "Stakes", "Start session", "Open sessions", "Rulesets",
                "Edit", "Delete", "won", "discard", "Dealer", "Language"]
-
-
-def visible_text(html: str) -> str:
-    """What a reader sees: no tags, scripts, styles, attributes, nor English spans set apart."""
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    # engine notes, the menu's English
-    html = re.sub(r'<(?!html)(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", html, flags=re.S)
-    html = re.sub(r"<pre\b.*?</pre>|<code>.*?</code>|<samp>.*?</samp>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def english_left(html: str) -> list[str]:
