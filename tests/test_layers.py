@@ -8,8 +8,7 @@ from pathlib import Path
 APP = Path(__file__).resolve().parent.parent / "scorekeeper" / "tables"
 ORDER = ("views", "services", "entry", "selectors", "display", "replay", "models")
 # modules outside the named packages, each at the layer it serves
-PLACED = {"snapshots": "replay", "tallies": "replay", "seating": "replay", "lazy_json": "models",
-          "backup_format": "models", "login_guard": "services"}
+PLACED = {"lazy_json": "models", "backup_format": "models", "login_guard": "services"}
 
 
 def layer(module: str) -> int | None:

@@ -174,7 +174,7 @@ class Hand(models.Model):
 class HandReplay(models.Model):
     """Derived data: the engine's answer for one hand and where the replay stands after it.
 
-    Written with the hand, in the same transaction (tables/snapshots.py), so a page or a save
+    Written with the hand, in the same transaction (tables/replay/store.py), so a page or a save
     goes on from the last hand instead of replaying the session. Dropping every row changes
     nothing but speed: the hands stay the only truth."""
 

@@ -21,7 +21,8 @@ from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..models import SEATS, Hand, Session
 from ..replay import (
     HandState,
-    Replay,
+    ReplayDelta,
+    ReplayState,
     Scored,
     hand_fields,
     replay_candidate,
@@ -29,7 +30,7 @@ from ..replay import (
     session_replay,
     settle_hand,
 )
-from ..seating import names_at
+from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
@@ -55,7 +56,7 @@ class WinCheck:
     figure_sum: tuple[int, int, int] | None = None
     over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
     limit: int | None = None
-    after: Replay | None = None  # the session replayed with this hand
+    after: ReplayDelta | None = None  # the session replayed with this hand, for the save
 
     @property
     def ready(self) -> bool:
@@ -63,7 +64,7 @@ class WinCheck:
 
 
 def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
-              replay: Replay | None = None) -> WinCheck:
+              replay: ReplayState | None = None) -> WinCheck:
     """Everything the win entry screen says about the hand so far; `ready` when it can be saved."""
     replay = replay or session_replay(session=session)
     profile = get_profile(session.ruleset)
@@ -86,10 +87,10 @@ def win_check(*, session: Session, entry: WinEntry, editing: Hand | None = None,
     check.candidate = settle_hand(session=session, hand=check.hand)
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
-    if not check.after.ok:
-        check.errors["payments"] = check.after.error or gettext("The engine refused this hand.")
+    if not check.after.state.ok:
+        check.errors["payments"] = check.after.state.error or gettext("The engine refused this hand.")
         return check
-    answer = check.after.answer
+    answer = check.after.state.answer
     mine = answer["hands"][index]
     check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
     check.tracked = payments(names, mine.get("tracked", []))

@@ -12,8 +12,8 @@ from django.utils.translation import gettext
 from ..display.money import money, payments, signed
 from ..display.words import WIND_NAMES, streak_text
 from ..models import Hand, Session
-from ..replay import HandState, Replay
-from ..seating import people_money, seating_of
+from ..replay import HandState, ReplayState
+from ..replay.seating import people_money, seating_of
 from .hands import HandRow, deleted_hands, hand_rows
 from .sessions import Standings, session_standings
 
@@ -36,7 +36,7 @@ def session_history(*, session: Session, page: int | str | None = 1) -> History:
     return History(standings, paged, rows, deleted_hands(session=session))
 
 
-def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
+def replay_changes(*, session: Session, before: ReplayState, after: ReplayState, changed: int) -> list[str]:
     """What an edit, a delete or a restore of the entry with id `changed` did to the entries
     after it, and to the balances (each person's: people_money)."""
     if not after.ok:

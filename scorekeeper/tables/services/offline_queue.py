@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
-from ..seating import seating_of
+from ..replay.seating import seating_of
 from .hands import hand_delete, hand_replace, hand_restore, hands_append, same_entry, saved_elsewhere
 from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..models import Hand, Session
-from ..replay import Replay, session_replay
+from ..replay import ReplayState, session_replay
 from . import access
 from .base import CONFLICT, INVALID, Request, closed, go_to, gone, latest, open_hand
 
@@ -24,7 +24,7 @@ VERBS = {"changed": gettext_lazy("%(hand)s changed."), "deleted": gettext_lazy("
 BACK_TO_SESSION = {"deleted": "?deleted={pk}", "restored": "", "changed": ""}
 
 
-def told_what_changed(request: Request, session: Session, before: Replay, hand_id: int,
+def told_what_changed(request: Request, session: Session, before: ReplayState, hand_id: int,
                       verb: str) -> HttpResponseBase:
     """Tell what the edit, delete or restore changed after the hand, then show the history from its top,
     where the notice is (or the session screen, for an Undo made there)."""
@@ -58,7 +58,7 @@ def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
     return told_what_changed(request, session, before, hand.pk, "deleted")
 
 
-def _delete_page(request: Request, hand: Hand, before: Replay, *, error: str = "",
+def _delete_page(request: Request, hand: Hand, before: ReplayState, *, error: str = "",
                  changed: dict[str, Any] | None = None) -> HttpResponseBase:
     """`changed`: what the "session changed" notice shows (base.latest), when another phone changed it."""
     session = changed["changed"].session if changed else hand.session

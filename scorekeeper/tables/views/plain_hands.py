@@ -16,7 +16,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..models import Hand, Session
 from ..replay import session_replay
-from ..seating import names_at
+from ..replay.seating import names_at
 from .base import Request, go_to, latest, open_hand, open_session, refusal_status, saved_notice, with_revision
 from .hand_changes import told_what_changed
 from .wins import edit_win

@@ -18,7 +18,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
-from ..seating import people_money, seated_now
+from ..replay.seating import people_money, seated_now
 from . import access
 from .base import HEAVY_REQUESTS, Request, go_to, latest, open_session, parse_id, refusal_status, with_revision
 

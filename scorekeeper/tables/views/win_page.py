@@ -15,7 +15,7 @@ from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_u
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import session_replay
-from ..seating import names_at
+from ..replay.seating import names_at
 
 
 @dataclass
