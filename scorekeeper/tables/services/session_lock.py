@@ -1,11 +1,12 @@
-"""What every write does first: hold the session's row, and refuse a write the table did not mean.
+"""What every write to a session does around its own work: `session_write`.
 
 Each write is one transaction holding the session row, so writes to a session happen one
 after the other. A form says which revision it was built from; a write against an older
 one is refused (`SessionChanged`): another phone changed the session meanwhile, and the
 table should see that before saving (two phones entering the same hand would otherwise
 record it twice). Every write that changes what the engine replays gives the session a
-new revision, and keeps the replay already made for it.
+new revision, and hands the replay already made for it (a `ReplayDelta`) to the replay's
+store, in the same transaction, and to this process's cache once it commits.
 """
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ def _check_writable(session: Session, revision: str | None, hand: Hand | None) -
         check_live(hand)
     check_open(session)
     check_revision(session, revision)
+
 
 def locked_session(session: Session) -> Session:
     """The session row locked for this transaction: hands are written one at a time. Only its own row: the
