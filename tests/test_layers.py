@@ -8,7 +8,7 @@ from pathlib import Path
 APP = Path(__file__).resolve().parent.parent / "scorekeeper" / "tables"
 ORDER = ("views", "services", "entry", "selectors", "display", "replay", "models")
 # modules outside the named packages, each at the layer it serves
-PLACED = {"lazy_json": "models", "backup_format": "models", "login_guard": "services"}
+PLACED = {"backup_format": "models", "login_guard": "services"}
 
 
 def layer(module: str) -> int | None:

@@ -180,7 +180,7 @@ class HandReplay(models.Model):
 
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, primary_key=True, related_name="replayed")
     # JSON kept as text: a long session's cold read takes the texts and decodes only those a page reads
-    # (tables/lazy_json.py); a JSONField would decode every one.
+    # (tables/replay/lazy_json.py); a JSONField would decode every one.
     given = models.TextField()  # the hand as the engine's `settle` takes it
     answer = models.TextField()  # the engine's answer for the hand
     checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)

@@ -15,9 +15,9 @@ from typing import Any
 
 from scorekeeper.engine import get_ruleset, payoff_for, settle_from
 
-from ..lazy_json import Decoded
 from ..models import Hand, Session
 from . import tallies
+from .lazy_json import Decoded
 from .state import HandState, ReplayState, StatesView, between_hands
 
 

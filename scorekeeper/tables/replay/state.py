@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint
 
-from ..lazy_json import Decoded
+from .lazy_json import Decoded
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,9 +37,9 @@ from django.db.models import OuterRef, Subquery
 import scorekeeper.engine
 from scorekeeper.engine import Checkpoint, finish
 
-from ..lazy_json import Decoded
 from ..models import Hand, HandReplay, Session
 from . import tallies
+from .lazy_json import Decoded
 from .replaying import ReplayDelta, hand_states, settle_fields
 from .state import ReplayState
 
@@ -134,6 +134,11 @@ def keep(*, session: Session, delta: ReplayDelta | None, valid: bool) -> None:
 REPLAYED_FIELDS = ("replayed_revision", "replayed_engine")
 
 
+def told(*, session: Session, by: Session) -> None:
+    """The caller's copy of a session told whose snapshots they are, as the write's locked copy (`by`) says."""
+    session.replayed_revision, session.replayed_engine = by.replayed_revision, by.replayed_engine
+
+
 def write_all(*, session: Session, state: ReplayState) -> None:
     """After a whole replay on reading: the snapshots written for the next read, unless a write got in first."""
     if not state.ok:
@@ -145,7 +150,7 @@ def write_all(*, session: Session, state: ReplayState) -> None:
         keep(session=locked, delta=ReplayDelta(state), valid=False)
         Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision,
                                                     replayed_engine=locked.replayed_engine)
-    session.replayed_revision, session.replayed_engine = locked.replayed_revision, locked.replayed_engine
+    told(session=session, by=locked)
 
 
 def drop(*, session: Session) -> None:

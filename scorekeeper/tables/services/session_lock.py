@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from ..models import Hand, Session
 from ..replay import ReplayDelta
 from ..replay.cache import remember
-from ..replay.store import REPLAYED_FIELDS, is_current, keep
+from ..replay.store import REPLAYED_FIELDS, is_current, keep, told
 
 
 class SessionChanged(Exception):
@@ -71,8 +71,8 @@ def session_write(session: Session, revision: str | None, *, hand: Hand | None =
         yield write
         if write.changed_replay:
             new_revision(write.session, write.delta, write.fields)
-    session.revision, session.replayed_revision = write.session.revision, write.session.replayed_revision
-    session.replayed_engine = write.session.replayed_engine
+    session.revision = write.session.revision
+    told(session=session, by=write.session)
 
 
 def _check_writable(session: Session, revision: str | None, hand: Hand | None) -> None:
