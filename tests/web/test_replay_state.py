@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.replay import ReplayState, replay_appended, session_replay, store
+from scorekeeper.tables.replay import ReplayState, forget_all, replay_appended, replay_candidate, session_replay, store
 from scorekeeper.tables.replay.seating import seating_of
 
 
@@ -70,3 +70,20 @@ def test_changing_how_the_table_pays_keeps_the_snapshots_through_the_store(make_
     services.session_set_paying(session=fresh(session), pay_as_you_go=not fresh(session).pay_as_you_go)
 
     assert store.is_current(fresh(session))  # no hand's answer changed: the snapshots stand for the new revision
+
+
+def test_a_state_read_from_the_store_is_decoded_only_where_a_save_replays(make_session):
+    session = make_session()
+    services.hands_append(session=session, hands=[Hand(kind=Hand.Kind.DRAW) for _ in range(30)])
+    forget_all()  # another worker: the state is read from the snapshots
+    state = session_replay(session=fresh(session))
+
+    def still_text(inputs):
+        return sum(type(item) is str for item in inputs._items)
+
+    appended = replay_appended(session=fresh(session), base=state, hands=[Hand(kind=Hand.Kind.DRAW)]).state
+    edited = replay_candidate(session=fresh(session), replay=state, index=28, candidate={"draw": True},
+                              replacing=True).state
+    assert appended.ok and edited.ok
+    assert still_text(appended.inputs) == 30 and still_text(edited.inputs) == 28
+    assert list(appended.inputs) == [{"draw": True}] * 31 and appended.spot_flags() == (False,) * 31

@@ -9,7 +9,7 @@ writes the database but the session's own fields.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,14 +51,14 @@ class Scored:
 def replay_whole(*, session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]]) -> ReplayState:
     """The whole session replayed from its first hand."""
     answer, checkpoints = settle_from(settle_fields(session=session, hands=inputs))
-    return _state(session, hand_ids, inputs, answer, checkpoints)
+    return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
 
 
 def replay_candidate(*, session: Session, replay: ReplayState, index: int, candidate: dict[str, Any] | None,
                      replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> ReplayDelta:
     """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
     with the hand there removed. Its state can stand as the session's next cached replay."""
-    inputs, ids = list(replay.inputs), list(replay.hand_ids)
+    inputs, ids = _copied(replay.inputs), list(replay.hand_ids)
     if candidate is None:
         del inputs[index], ids[index]
     elif replacing:
@@ -86,18 +86,19 @@ def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Se
     start = replay.checkpoint_before(index)
     if index and start is None:
         return ReplayDelta(_replayed_whole(session, inputs, hand_ids, index, scored))
-    given = list(inputs[index:])
+    given = list(inputs[index:])  # only the entries replayed are read (a state from the store decodes lazily)
+    spots = (*replay.spots[:index], *_spots(given))
     if scored is not None:
         given[0] = scored.given
     tail, checkpoints = settle_from(settle_fields(session=session, hands=given), start)
     if not tail.get("ok"):
-        return ReplayDelta(_state(session, hand_ids, inputs, tail, []), index, new)
+        return ReplayDelta(_state(session, hand_ids, inputs, tail, [], spots), index, new)
     if scored is not None:
         tail["hands"][0].update(scored.answers)
     answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
     balance_rows = None if replay.balance_rows is None else \
         _joined(replay.balance_rows[:index], [hand["balances"] for hand in tail["hands"]])
-    after = _state(session, hand_ids, inputs, answer, _joined(replay.checkpoints[:index], checkpoints),
+    after = _state(session, hand_ids, inputs, answer, _joined(replay.checkpoints[:index], checkpoints), spots,
                    kept_tallies=replay.tallies[:index], balance_rows=balance_rows)
     return ReplayDelta(after, index, new)
 
@@ -110,7 +111,7 @@ def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[H
     for index, hand in enumerate(hands, start=start):
         if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:  # the engine took it: a dice spot
             hand.spot_player = delta.state.states[index].dealer
-            inputs = inputs if inputs is not None else list(delta.state.inputs)
+            inputs = inputs if inputs is not None else _copied(delta.state.inputs)
             inputs[index] = settle_hand(session=session, hand=hand)
     if inputs is None:
         return delta
@@ -118,10 +119,9 @@ def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[H
 
 
 def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]], answer: dict[str, Any],
-           checkpoints: Sequence[Any], *, kept_tallies: Sequence[Any] = (),
+           checkpoints: Sequence[Any], spots: tuple[bool, ...], *, kept_tallies: Sequence[Any] = (),
            balance_rows: Sequence[list[str]] | None = None) -> ReplayState:
     """A state of these entries: their tallies counted on from those kept (the first ones)."""
-    spots = tuple(between_hands(given) for given in inputs)
     counted = _tallies_after(kept_tallies, inputs, answer) if answer.get("ok") else ()
     return ReplayState(tuple(hand_ids), inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
                        checkpoints, spots, counted, balance_rows)
@@ -135,6 +135,15 @@ def _tallies_after(kept: Sequence[Any], inputs: Sequence[dict[str, Any]], answer
         before = tallies.after_hand(before, inputs[index], hands[index], answer["ruleset"])
         counted.append(before)
     return _joined(kept, counted)
+
+
+def _spots(inputs: Iterable[dict[str, Any]]) -> tuple[bool, ...]:
+    return tuple(between_hands(given) for given in inputs)
+
+
+def _copied(inputs: Sequence[dict[str, Any]]) -> MutableSequence[dict[str, Any]]:
+    """A copy to change for a new state; a state read from the store is not decoded to be copied."""
+    return inputs.copy() if isinstance(inputs, Decoded) else list(inputs)
 
 
 def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> Sequence[Any]:
@@ -152,7 +161,7 @@ def _replayed_whole(session: Session, inputs: Sequence[dict[str, Any]], hand_ids
     answer, checkpoints = settle_from(settle_fields(session=session, hands=given))
     if answer.get("ok") and scored is not None and index < len(given):
         answer["hands"][index].update(scored.answers)
-    return _state(session, hand_ids, inputs, answer, checkpoints)
+    return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
 
 
 def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:
