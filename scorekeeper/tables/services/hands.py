@@ -120,7 +120,7 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
     already (a second tap, another phone): nothing to do, and nothing refused."""
     with session_write(hand.session, revision, done_already=lambda _: _restored_already(hand)) as write:
         hand = write.done or Hand.objects.select_for_update().get(pk=hand.pk)
-        if hand.deleted_at is None:
+        if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
             return hand
         session = write.session
         if hand.kind == Hand.Kind.SEAT:
@@ -139,6 +139,7 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
 
 
 def _restored_already(hand: Hand) -> Hand | None:
+    """The hand, when it is back in the session already: a restore sent again is not refused."""
     return Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).first()
 
 
