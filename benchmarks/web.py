@@ -45,8 +45,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
-from scorekeeper.tables import replay, selectors, services, snapshots  # noqa: E402
+from scorekeeper.tables import replay, selectors, services  # noqa: E402
 from scorekeeper.tables.models import Hand, Session  # noqa: E402
+from scorekeeper.tables.replay import store  # noqa: E402
 
 TILES = {  # a winning hand for every seat and wind: chows, a pung of East, a pair of South
     "taiwan": ({"concealed": "123m456p789s234s1112z", "winning_tile": "2z", "melds": []}, "fan"),
@@ -135,7 +136,7 @@ def report(ruleset: str, hands: int, runs: int) -> None:
         return post_save()
 
     def drop_snapshots():
-        snapshots.drop(session=session)
+        store.drop(session=session)
         replay.forget_all()
 
     results = [

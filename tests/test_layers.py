@@ -12,8 +12,7 @@ SCOREKEEPER = APP.parent
 TABLES = "scorekeeper.tables."
 ORDER = ("views", "services", "entry", "selectors", "display", "replay", "models")
 # modules outside the named packages, each at the layer it serves
-PLACED = {"snapshots": "replay", "tallies": "replay", "seating": "replay", "lazy_json": "models",
-          "backup_format": "models", "login_guard": "services"}
+PLACED = {"backup_format": "models", "login_guard": "services"}
 
 
 def layer(module: str) -> int | None:
@@ -33,12 +32,6 @@ def test_the_layer_map_knows_every_module():
                and layer(module_name(p)) is None
                and module_name(p).split(".")[0] not in ("", "apps", "urls", "middleware", "templatetags", "management")]
     assert unknown == []
-
-
-# Cycles known today and removed on another branch (the replay package, issue 21): delete this when merging it.
-CYCLES_FIXED_ELSEWHERE = {
-    frozenset({"scorekeeper.tables.replay", "scorekeeper.tables.snapshots"}),  # replay ↔ snapshots
-}
 
 
 def package_modules(root: Path) -> dict[str, Path]:
@@ -143,7 +136,7 @@ def test_a_cycle_is_found_through_any_form_of_import(tmp_path: Path):
 
 
 def test_no_modules_import_one_another():
-    found = import_cycles(SCOREKEEPER) - CYCLES_FIXED_ELSEWHERE
+    found = import_cycles(SCOREKEEPER)
     assert sorted(sorted(cycle) for cycle in found) == []
 
 

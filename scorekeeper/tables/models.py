@@ -174,13 +174,13 @@ class Hand(models.Model):
 class HandReplay(models.Model):
     """Derived data: the engine's answer for one hand and where the replay stands after it.
 
-    Written with the hand, in the same transaction (tables/snapshots.py), so a page or a save
+    Written with the hand, in the same transaction (tables/replay/store.py), so a page or a save
     goes on from the last hand instead of replaying the session. Dropping every row changes
     nothing but speed: the hands stay the only truth."""
 
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, primary_key=True, related_name="replayed")
     # JSON kept as text: a long session's cold read takes the texts and decodes only those a page reads
-    # (tables/lazy_json.py); a JSONField would decode every one.
+    # (tables/replay/lazy_json.py); a JSONField would decode every one.
     given = models.TextField()  # the hand as the engine's `settle` takes it
     answer = models.TextField()  # the engine's answer for the hand
     checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)

@@ -18,8 +18,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ..models import Session
-from ..replay import Replay
-from ..seating import running_balances, seating_of
+from ..replay import ReplayState
+from ..replay.memo import derived
+from ..replay.seating import running_balances, seating_of
 from .money import money, signed
 
 # Okabe & Ito's colour-blind-safe hues (blue, vermillion, bluish green, reddish purple),
@@ -102,43 +103,37 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     return mark_safe(ET.tostring(svg, encoding="unicode"))  # noqa: S308 - built by ElementTree, escaped
 
 
-def balance_series(*, replay: Replay) -> list[list[Decimal]]:
+def balance_series(*, replay: ReplayState) -> list[list[Decimal]]:
     """Each seat's balance after each hand of the replay, as the table counts hands.
 
-    An on-the-spot payment happens during a hand (`Replay.number`), so it shows in the
+    An on-the-spot payment happens during a hand (`ReplayState.number`), so it shows in the
     balance after that hand; payments made after the last hand, during the one under
     way, make one more point, so the line always ends at the session's balances."""
-    kept = replay.__dict__.get("_balance_series")
-    if kept is not None:  # the same replay (kept by revision) draws the same lines
-        return kept
     rows = replay.every_balance()
     spots = replay.spot_flags()
     # A spot payment's balance is drawn with the hand it happens in: only the last one is kept alone.
     drawn = [row for row, spot in zip(rows, spots) if not spot]
     if rows and spots[len(rows) - 1]:
         drawn.append(rows[-1])
-    series = [list(map(Decimal, line)) for line in zip(*drawn)] if drawn else [[] for _ in range(4)]
-    replay.__dict__["_balance_series"] = series
-    return series
+    return [list(map(Decimal, line)) for line in zip(*drawn)] if drawn else [[] for _ in range(4)]
 
 
-def session_balance_chart(*, session: Session, replay: Replay, width: int = 360, height: int = 200) -> SafeString:
+def session_balance_chart(*, session: Session, replay: ReplayState, width: int = 360, height: int = 200) -> SafeString:
     """The session's chart, from the engine's replay of it, which the screen has read already (an unreadable
     session charts no hands).
 
-    Kept with the replay (itself kept by revision) for each language and set of names: the next page
-    of the same revision draws nothing again."""
-    names, series = _lines(session, replay)
+    Kept beside the replay (replay/memo.py: by session and revision) for each language and set of names:
+    the next page of the same revision draws nothing again."""
+    names, series = derived(session, replay, ("chart lines", *(p.pk for p in session.players)),
+                            lambda: _lines(session, replay))
     names, series = names[:MAX_LINES], series[:MAX_LINES]
     height += max(0, (len(names) + 1) // 2 - 2) * LEGEND_ROW  # a legend row more for each two past four
-    drawn = replay.__dict__.setdefault("_charts", {})
-    key = (get_language(), tuple(names), width, height)
-    if key not in drawn:
-        drawn[key] = balance_chart_svg(names=names, series=series, width=width, height=height)
-    return drawn[key]  # type: ignore[no-any-return]
+    key = ("chart", get_language(), tuple(names), width, height)
+    return derived(session, replay, key,
+                   lambda: balance_chart_svg(names=names, series=series, width=width, height=height))
 
 
-def _lines(session: Session, replay: Replay) -> tuple[list[str], list[list[Decimal]]]:
+def _lines(session: Session, replay: ReplayState) -> tuple[list[str], list[list[Decimal]]]:
     """One line a person: per seat as the engine gives it when nobody changed seats, else everyone who
     played, each balance split by who sat where (seating.running_balances)."""
     if not seating_of(session=session, replay=replay).changes:

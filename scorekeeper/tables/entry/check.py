@@ -21,14 +21,15 @@ from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..models import SEATS, Hand, Session
 from ..replay import (
     HandState,
-    Replay,
+    ReplayDelta,
+    ReplayState,
     Scored,
     hand_fields,
     replay_candidate,
     scored_fields,
     settle_hand,
 )
-from ..seating import names_at
+from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
@@ -54,14 +55,14 @@ class WinCheck:
     figure_sum: tuple[int, int, int] | None = None
     over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
     limit: int | None = None
-    after: Replay | None = None  # the session replayed with this hand
+    after: ReplayDelta | None = None  # the session replayed with this hand, for the save
 
     @property
     def ready(self) -> bool:
         return not self.errors and self.candidate is not None
 
 
-def win_check(*, session: Session, entry: WinEntry, replay: Replay, editing: Hand | None = None) -> WinCheck:
+def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
     """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `replay`: the
     session's as it now is (selectors.replay_now), the hand checked in its place."""
     profile = get_profile(session.ruleset)
@@ -84,10 +85,10 @@ def win_check(*, session: Session, entry: WinEntry, replay: Replay, editing: Han
     check.candidate = settle_hand(session=session, hand=check.hand)
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
-    if not check.after.ok:
-        check.errors["payments"] = check.after.error or gettext("The engine refused this hand.")
+    if not check.after.state.ok:
+        check.errors["payments"] = check.after.state.error or gettext("The engine refused this hand.")
         return check
-    answer = check.after.answer
+    answer = check.after.state.answer
     mine = answer["hands"][index]
     check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
     check.tracked = payments(names, mine.get("tracked", []))

@@ -20,8 +20,8 @@ from django.utils.translation import gettext
 
 from ..display.rulesets import get_profile
 from ..models import Hand, Player, Session
-from ..replay import Replay
-from ..seating import names_at
+from ..replay import ReplayDelta, ReplayState
+from ..replay.seating import names_at
 from .check import win_check
 from .forms import DrawForm, SpotForm
 from .keypad import apply_actions
@@ -99,7 +99,7 @@ def _uuid(value: Any, name: str) -> uuid.UUID:
     raise ValueError(f"The queue's {name} is not a UUID.")
 
 
-def queued_hand(*, session: Session, change: QueuedChange, replay: Replay) -> tuple[Hand, Replay | None]:
+def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState) -> tuple[Hand, ReplayDelta | None]:
     """The change's hand as its form would save it (new, or the edited hand's new fields), with the replay
     made with it when the check made one; ValidationError with the form's words when the form would refuse."""
     editing = saved_hand(session=session, change=change) if change.kind == "edit" else None
@@ -136,7 +136,8 @@ def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
     return hand
 
 
-def _win(session: Session, change: QueuedChange, editing: Hand | None, replay: Replay) -> tuple[Hand, Replay | None]:
+def _win(session: Session, change: QueuedChange, editing: Hand | None,
+         replay: ReplayState) -> tuple[Hand, ReplayDelta | None]:
     entry = WinEntry.from_post(change.fields)
     apply_actions(entry, change.fields.getlist("actions"), get_profile(session.ruleset))
     check = win_check(session=session, entry=entry, editing=editing, replay=replay)
@@ -145,7 +146,7 @@ def _win(session: Session, change: QueuedChange, editing: Hand | None, replay: R
     return check.hand, check.after
 
 
-def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: Replay) -> DrawForm | SpotForm:
+def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: ReplayState) -> DrawForm | SpotForm:
     if hand.kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
     index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)

@@ -31,7 +31,7 @@ from django.utils.translation import gettext_noop
 from ..display import names
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..models import SEATS, Hand, Session
-from ..replay import Replay, fill_in_dice_players, replay_appended
+from ..replay import ReplayDelta, ReplayState, replay_appended, with_dice_players
 from .check import MAX_FIGURE
 
 # Read through gettext when a message is made, so it is in the reader's language.
@@ -320,16 +320,19 @@ class QuickEntryResult:
     lines: list[ParsedLine]
     errors: list[str] = field(default_factory=list)  # 'line 3: ...', in line order
     hands: list[Hand] = field(default_factory=list)  # unsaved from the check; saved by services.quick_entry
-    replay: Replay | None = None  # the session with the lines' hands after its own
+    after: ReplayDelta | None = None  # the session with the lines' hands after its own, for the save
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
+    @property
+    def replay(self) -> ReplayState | None:
+        return self.after.state if self.after is not None else None
 
-def quick_entry_check(*, session: Session, text: str, replay: Replay) -> QuickEntryResult:
-    """The lines read and replayed after the session's hands (`replay`: the session's as it now is), nothing
-    saved.
+def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> QuickEntryResult:
+    """The lines read and replayed after the session's hands (`replay`: the session's as it now is, from
+    selectors.replay_now), nothing saved.
 
     Every line the engine refuses is named: the replay is run again without it, so one
     bad line does not hide the next."""
@@ -339,28 +342,29 @@ def quick_entry_check(*, session: Session, text: str, replay: Replay) -> QuickEn
         result.errors.append(_("Nothing to record: write one hand per line, e.g. W2 d3 8."))
     if result.errors:
         return result
-    if not replay.ok:
-        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": replay.error})
+    base = replay
+    if not base.ok:
+        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": base.error})
         return result
     hands = [line.hand() for line in result.lines]
     trying = list(range(len(hands)))
     refused: dict[int, str] = {}
     while True:
-        after = replay_appended(session=session, base=replay, hands=[hands[i] for i in trying])
-        if after.ok:
+        after = replay_appended(session=session, base=base, hands=[hands[i] for i in trying])
+        if after.state.ok:
             break
-        failed = int(after.answer["error"].get("hand", -1)) - len(replay.inputs)
+        failed = int(after.state.answer["error"].get("hand", -1)) - len(base.inputs)
         if not 0 <= failed < len(trying):
-            result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.error})
+            result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.state.error})
             return result
-        reason = after.error.partition(": ")[2]
-        refused[trying.pop(failed)] = reason or after.error
+        reason = after.state.error.partition(": ")[2]
+        refused[trying.pop(failed)] = reason or after.state.error
     if refused:
         for i, reason in refused.items():  # on its line too, so a screen can show it there
             result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number,
                                                                        "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
-    fill_in_dice_players(session=session, replay=after, hands=hands, start=len(replay.inputs))
-    result.hands, result.replay = hands, after
+    result.hands = hands
+    result.after = with_dice_players(session=session, delta=after, hands=hands, start=len(base.inputs))
     return result

@@ -20,8 +20,8 @@ from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import Profile, get_profile
 from ..models import Hand, Session
-from ..replay import Replay, session_replay
-from ..seating import people_money, running_balances, seating_of
+from ..replay import ReplayState, session_replay
+from ..replay.seating import people_money, running_balances, seating_of
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -58,7 +58,7 @@ def session_csv(*, session: Session) -> str:
     return out.getvalue()
 
 
-def _running(session: Session, replay: Replay) -> tuple[list[str], list[list[str]]]:
+def _running(session: Session, replay: ReplayState) -> tuple[list[str], list[list[str]]]:
     """The balance columns' names and each entry's running balances: per seat as the engine gives them when
     nobody changed seats, else per person (seating.running_balances)."""
     if not seating_of(session=session, replay=replay).changes:
@@ -72,7 +72,7 @@ def _moved_column(session: Session) -> str:
     return "paid at the table" if session.pay_as_you_go else "on the tab"
 
 
-def _closing_rows(session: Session, replay: Replay) -> list[tuple[str, list[str]]]:
+def _closing_rows(session: Session, replay: ReplayState) -> list[tuple[str, list[str]]]:
     """Below the hands, in the balance columns: what was paid at the table (pay as you go) and what is
     still owed, which Settle up clears; per person, in the order of the balance columns."""
     people = people_money(session=session, replay=replay)
@@ -84,11 +84,11 @@ def _closing_rows(session: Session, replay: Replay) -> list[tuple[str, list[str]
     return paid + [("still owed", [format_amount(by_name[n].owed) for n in order])]
 
 
-def _paid_at_the_table(replay: Replay) -> list[str]:
+def _paid_at_the_table(replay: ReplayState) -> list[str]:
     return [format_amount(Decimal(b) - Decimal(o)) for b, o in zip(replay.balances, replay.owed)]
 
 
-def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: Replay, profile: Profile,
+def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: ReplayState, profile: Profile,
              names: list[str], seat_changes: bool) -> list[str]:
     win = hand.kind == Hand.Kind.WIN
     figure, unit = _figure(hand, answer, profile) if win else ("", "")

@@ -13,8 +13,8 @@ from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago
 from ..models import Hand, Session
-from ..replay import HandState, Replay, session_replay
-from ..seating import seating_of
+from ..replay import HandState, ReplayState, session_replay
+from ..replay.seating import seating_of
 from .zero_sum import ZeroSum, payments_sum
 
 
@@ -121,7 +121,7 @@ def _chain_end_line(payer: str, payee: str, owed: Decimal, moved: Decimal, payin
             else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (of the %(owed)s owed)")) % who
 
 
-def hand_rows(*, session: Session, replay: Replay, hands: list[Hand]) -> list[HandRow]:
+def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> list[HandRow]:
     """Each hand as the screens tell it, named by the people in the seats at that hand."""
     seating = seating_of(session=session, replay=replay)
     profile = get_profile(session.ruleset)

@@ -12,8 +12,8 @@ from django.utils.translation import gettext
 from ..display.money import money, payments, signed
 from ..display.words import WIND_NAMES, streak_text
 from ..models import Hand, Session
-from ..replay import HandState, Replay, session_replay
-from ..seating import people_money, seating_of
+from ..replay import HandState, ReplayState, session_replay
+from ..replay.seating import people_money, seating_of
 from .hands import HandRow, deleted_hands, hand_rows
 from .sessions import Standings, session_standings
 
@@ -44,7 +44,7 @@ class ChangeTold:
     lines: list[str]
 
 
-def what_changed(*, session: Session, before: Replay, hand_id: int) -> ChangeTold:
+def what_changed(*, session: Session, before: ReplayState, hand_id: int) -> ChangeTold:
     """The change to the entry `hand_id`, told against the replay read before it (selectors.replay_now); the
     session as it now is read again, its revision with it."""
     session.refresh_from_db(fields=["revision"])
@@ -54,7 +54,7 @@ def what_changed(*, session: Session, before: Replay, hand_id: int) -> ChangeTol
     return ChangeTold(label, replay_changes(session=session, before=before, after=after, changed=hand_id))
 
 
-def replay_changes(*, session: Session, before: Replay, after: Replay, changed: int) -> list[str]:
+def replay_changes(*, session: Session, before: ReplayState, after: ReplayState, changed: int) -> list[str]:
     """What an edit, a delete or a restore of the entry with id `changed` did to the entries
     after it, and to the balances (each person's: people_money)."""
     if not after.ok:

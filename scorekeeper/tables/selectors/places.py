@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..models import Session
-from ..replay import Replay, session_replay
-from ..seating import names_at
+from ..replay import ReplayState, session_replay
+from ..replay.seating import names_at
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class HandPlace:
     played)."""
 
     session: Session
-    replay: Replay
+    replay: ReplayState
     index: int
 
     @property
@@ -47,7 +47,7 @@ def hand_place(*, session: Session, hand_id: int | None = None) -> HandPlace:
     return HandPlace(session, replay, len(replay.hand_ids) if hand_id is None else replay.index_of(hand_id))
 
 
-def replay_now(*, session: Session) -> Replay:
+def replay_now(*, session: Session) -> ReplayState:
     """The session's hands as the engine replays them at its revision now: what a check builds on, and what
     a change is told against once it is saved."""
     return session_replay(session=session)

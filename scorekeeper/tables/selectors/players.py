@@ -18,13 +18,12 @@ from typing import Any
 
 from django.db.models import Q
 
-from .. import snapshots, tallies
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import PROFILES, get_profile
 from ..models import Hand, Player, Session
-from ..replay import Replay, session_replay
-from ..seating import people_money, seating_of
-from ..tallies import Tally
+from ..replay import ReplayState, session_replay, store, tallies
+from ..replay.seating import people_money, seating_of
+from ..replay.tallies import Tally
 
 
 @dataclass(frozen=True)
@@ -132,7 +131,7 @@ def player_stats(*, player: Player, sessions: list[Session] | None = None) -> Pl
     sessions = player_sessions(player=player) if sessions is None else sessions
     reseated = set(Hand.objects.live().filter(kind=Hand.Kind.SEAT, session__in=sessions)
                    .values_list("session_id", flat=True))
-    kept = snapshots.final_tallies(sessions=[s for s in sessions if s.pk not in reseated])
+    kept = store.final_tallies(sessions=[s for s in sessions if s.pk not in reseated])
     for session in sessions:
         counted = (_by_hand(session, player) if session.pk in reseated
                    else _by_tally(session, player, kept.get(session.pk) or _replayed(session)))
@@ -159,7 +158,7 @@ def _replayed(session: Session) -> tuple[Tally, list[str]] | None:
 
 
 def _by_tally(session: Session, player: Player, final: tuple[Tally, list[str]] | None) -> Count | None:
-    """Four people for the whole session: their seats' tallies after the last hand (tables/tallies.py)."""
+    """Four people for the whole session: their seats' tallies after the last hand (replay/tallies.py)."""
     if final is None:
         return None
     tally, balances = final
@@ -194,7 +193,7 @@ def _keep_biggest(row: RulesetStats, hand: BiggestHand) -> None:
 
 
 def _count_session(row: RulesetStats, session: Session, player: Player, hands: dict[int, Hand],
-                   replay: Replay) -> None:
+                   replay: ReplayState) -> None:
     """The player's hands: each counted for the person in the seat at that hand (seating.py)."""
     row.sessions += 1
     row.net += sum((m.balance for m in people_money(session=session, replay=replay) if m.player.pk == player.pk),

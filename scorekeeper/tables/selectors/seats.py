@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..models import Player, Session
 from ..replay import session_replay
-from ..seating import seating_of
+from ..replay.seating import seating_of
 from .sessions import known_players, seat_debts
 
 

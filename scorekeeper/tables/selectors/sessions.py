@@ -16,8 +16,8 @@ from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
 from ..display.words import WIND_NAMES, wind_zh
 from ..models import SEATS, Hand, Player, Session, ShareLink
-from ..replay import HandState, Replay, session_replay
-from ..seating import PersonMoney, people_money, people_settle_up, seating_of
+from ..replay import HandState, ReplayState, session_replay
+from ..replay.seating import PersonMoney, people_money, people_settle_up, seating_of
 from .hands import HandRow, hand_rows, hand_sentence
 from .length import SessionLength, session_length
 from .zero_sum import ZeroSum, zero_sum
@@ -131,7 +131,7 @@ class Seat:
 class Standings:
     session: Session
     profile: Profile
-    replay: Replay
+    replay: ReplayState
     seats: list[Seat]
     state: HandState
     hand_number: int
@@ -205,7 +205,7 @@ class HandNotice:
     sentence: str = ""  # what the saved hand did, in words (selectors.hands.hand_sentence)
 
 
-def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted: int | None,
+def hand_notice(*, session: Session, replay: ReplayState, saved: int | None, deleted: int | None,
                 sent: int | None = None) -> HandNotice | None:
     """Only for a hand of this session still in that state: a stale or foreign id shows nothing."""
     if saved is not None and saved in replay.hand_ids:
@@ -220,7 +220,7 @@ def hand_notice(*, session: Session, replay: Replay, saved: int | None, deleted:
     return None
 
 
-def deleted_label(*, session: Session, replay: Replay, hand: Hand) -> str:
+def deleted_label(*, session: Session, replay: ReplayState, hand: Hand) -> str:
     """The label a deleted hand had in its place ('Hand 3'): the number of the entry now where it stood."""
     index = session.hands.live().filter(position__lt=hand.position).count()
     number = replay.number(min(index, len(replay.hand_ids)))
@@ -259,7 +259,7 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
     )
 
 
-def _card(person: PersonMoney, profile: Profile, state: HandState, names: list[str], replay: Replay) -> Seat:
+def _card(person: PersonMoney, profile: Profile, state: HandState, names: list[str], replay: ReplayState) -> Seat:
     tally = profile.starting_tally + int(person.balance) if profile.starting_tally else None
     seat = person.seat
     if seat is None:

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from ..models import Hand, Player, Session, ShareLink
-from ..seating import seated_now
+from ..replay.seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
 from .sessions import player_get_or_create, session_create

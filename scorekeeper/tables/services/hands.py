@@ -8,24 +8,24 @@ with the new hands already; that replay is used when the session has not changed
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from ..display.rulesets import SPOT_KINDS
 from ..entry.forms import MAX_SESSION_HANDS
 from ..models import Hand, Session
-from ..replay import Replay, replay_appended, replay_candidate, session_replay, settle_hand
-from ..seating import check_session_seating
+from ..replay import ReplayDelta, ReplayState, replay_appended, replay_candidate, session_replay, settle_hand
+from ..replay.seating import check_session_seating
 from .quota import quota_spend
-from .session_lock import SessionChanged, check_open, check_revision, locked_session, new_revision
+from .session_lock import session_write
 
 
 def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
-                 after: Replay | None = None, counted: bool = False) -> list[Hand]:
+                 after: ReplayDelta | None = None, counted: bool = False) -> list[Hand]:
     """Append `hands` (unsaved) to the session: the one way a hand is recorded.
 
     `token` is the form's one-time token: the same form sent again returns the hands it saved; other
@@ -49,25 +49,19 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
         raise
 
 
-@transaction.atomic
 def _append(session: Session, hands: list[Hand], tokens: list[uuid.UUID], revision: str | None,
-            after: Replay | None, counted: bool) -> list[Hand]:
-    locked = locked_session(session)
-    if not locked.is_open or (revision is not None and revision != str(locked.revision)):
-        if saved := _saved_with(tokens):  # sent again after its own save moved the revision on
-            return _sent_again(locked, saved, hands)
-        check_open(locked)
-        check_revision(locked, revision)
-    if after is None or locked.revision != session.revision:
-        after = _replayed_with(locked, hands)
-    _check_room(after)
-    if not counted:
-        quota_spend(owner_id=locked.owner_id, hands=len(hands))
-    _insert(locked, hands, tokens)
-    after.hand_ids[-len(hands):] = [hand.pk for hand in hands]
-    new_revision(locked, after)
-    session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
-    session.replayed_engine = locked.replayed_engine
+            after: ReplayDelta | None, counted: bool) -> list[Hand]:
+    with session_write(session, revision, done_already=_sent_before(tokens, hands)) as write:
+        if write.done is not None:  # sent again after its own save moved the revision on
+            return write.done
+        locked = write.session
+        if after is None or locked.revision != session.revision:
+            after = _replayed_with(locked, hands)
+        _check_room(after.state)
+        if not counted:
+            quota_spend(owner_id=locked.owner_id, hands=len(hands))
+        _insert(locked, hands, tokens)
+        write.changed(after.with_ids([hand.pk for hand in hands]))
     return hands
 
 
@@ -91,66 +85,62 @@ def hand_record_spot(*, session: Session, kind: str, player: int | None, count: 
     return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]
 
 
-@transaction.atomic
-def hand_replace(*, hand: Hand, revision: str | None = None, after: Replay | None = None) -> Hand:
+def hand_replace(*, hand: Hand, revision: str | None = None, after: ReplayDelta | None = None) -> Hand:
     """Save an edited hand (its new fields set, not saved) in its place; `after` as for `hands_append`."""
     session = hand.session
-    locked = locked_session(session)
-    _check_live(hand)
-    check_open(locked)
-    check_revision(locked, revision)
-    if after is None or locked.revision != session.revision:
-        replay = session_replay(session=locked)
-        after = _checked(replay_candidate(session=locked, replay=replay, index=replay.index_of(hand.pk),
-                                          candidate=settle_hand(session=locked, hand=hand), replacing=True))
-    hand.save()
-    new_revision(locked, after)
-    session.revision, session.replayed_revision = locked.revision, locked.replayed_revision
-    session.replayed_engine = locked.replayed_engine
+    with session_write(session, revision, hand=hand) as write:
+        locked = write.session
+        if after is None or locked.revision != session.revision:
+            replay = session_replay(session=locked)
+            after = _checked(replay_candidate(session=locked, replay=replay, index=replay.index_of(hand.pk),
+                                              candidate=settle_hand(session=locked, hand=hand), replacing=True))
+        hand.save()
+        write.changed(after)
     return hand
 
 
-@transaction.atomic
 def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
     """Set the hand aside (soft delete): the replay goes on without it, and it can be restored."""
-    session = locked_session(hand.session)
-    _check_live(hand)
-    check_open(session)
-    check_revision(session, revision)
-    if hand.kind == Hand.Kind.SEAT:
-        check_session_seating(session=session, changed=hand, removing=True)
-    replay = session_replay(session=session)
-    after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
-    if not after.ok:
-        raise ValidationError({"__all__": gettext("Deleting this hand would break the replay: %(error)s")
-                                          % {"error": after.error}})
-    hand.deleted_at = timezone.now()
-    hand.save(update_fields=["deleted_at", "updated_at"])
-    new_revision(session, after)
+    with session_write(hand.session, revision, hand=hand) as write:
+        session = write.session
+        if hand.kind == Hand.Kind.SEAT:
+            check_session_seating(session=session, changed=hand, removing=True)
+        replay = session_replay(session=session)
+        after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
+        if not after.state.ok:
+            raise ValidationError({"__all__": gettext("Deleting this hand would break the replay: %(error)s")
+                                              % {"error": after.state.error}})
+        hand.deleted_at = timezone.now()
+        hand.save(update_fields=["deleted_at", "updated_at"])
+        write.changed(after)
 
 
-@transaction.atomic
-def hand_restore(*, hand: Hand) -> Hand:
-    """Put a deleted hand back in its place; refused when the session cannot be replayed with it."""
-    session = locked_session(hand.session)
-    hand = Hand.objects.select_for_update().get(pk=hand.pk)
-    if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
-        return hand
-    check_open(session)
-    if hand.kind == Hand.Kind.SEAT:
-        check_session_seating(session=session, changed=hand)
-    replay = session_replay(session=session)
-    index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
-    after = replay_candidate(session=session, replay=replay, index=index,
-                             candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
-    if not after.ok:
-        raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
-                                          % {"error": without_hand_number(after.error)}})
-    _check_room(after)
-    hand.deleted_at = None
-    hand.save(update_fields=["deleted_at", "updated_at"])
-    new_revision(session, after)
+def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
+    """Put a deleted hand back in its place; refused when the session cannot be replayed with it. Restored
+    already (a second tap, another phone): nothing to do, and nothing refused."""
+    with session_write(hand.session, revision, done_already=lambda _: _restored_already(hand)) as write:
+        hand = write.done or Hand.objects.select_for_update().get(pk=hand.pk)
+        if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
+            return hand
+        session = write.session
+        if hand.kind == Hand.Kind.SEAT:
+            check_session_seating(session=session, changed=hand)
+        index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
+        after = replay_candidate(session=session, replay=session_replay(session=session), index=index,
+                                 candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
+        if not after.state.ok:
+            raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
+                                              % {"error": without_hand_number(after.state.error)}})
+        _check_room(after.state)
+        hand.deleted_at = None
+        hand.save(update_fields=["deleted_at", "updated_at"])
+        write.changed(after)
     return hand
+
+
+def _restored_already(hand: Hand) -> Hand | None:
+    """The hand, when it is back in the session already: a restore sent again is not refused."""
+    return Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).first()
 
 
 def without_hand_number(message: str) -> str:
@@ -159,13 +149,22 @@ def without_hand_number(message: str) -> str:
     return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
 
 
-def _check_room(after: Replay) -> None:
+def _check_room(after: ReplayState) -> None:
     """A session holds at most MAX_SESSION_HANDS entries (what a backup may hold, so every session can be
     restored from its own backup)."""
     if len(after.hand_ids) > MAX_SESSION_HANDS:
         raise ValidationError({"__all__": gettext(
             "This session holds %(most)s hands and payments, the most one session keeps: start a new session to "
             "go on.") % {"most": f"{MAX_SESSION_HANDS:,}"}})
+
+
+def _sent_before(tokens: list[uuid.UUID], hands: Sequence[Hand]) -> Callable[[Session], list[Hand] | None]:
+    """What the same form saved before, if it did: asked before the save is refused (another revision, the
+    session finished), so a form sent again gets what it saved."""
+    def saved_before(locked: Session) -> list[Hand] | None:
+        saved = _saved_with(tokens)
+        return _sent_again(locked, saved, hands) if saved else None
+    return saved_before
 
 
 def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
@@ -204,20 +203,14 @@ def saved_elsewhere(session: Session, first: Hand) -> str:
                    "form again to enter another hand.") % {"hand": where}
 
 
-def _check_live(hand: Hand) -> None:
-    """A hand deleted meanwhile (on another phone) cannot be changed."""
-    if not Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).exists():
-        raise SessionChanged(hand.session)
-
-
-def _replayed_with(session: Session, hands: Sequence[Hand]) -> Replay:
+def _replayed_with(session: Session, hands: Sequence[Hand]) -> ReplayDelta:
     return _checked(replay_appended(session=session, base=session_replay(session=session), hands=hands))
 
 
-def _checked(after: Replay) -> Replay:
+def _checked(after: ReplayDelta) -> ReplayDelta:
     """The replay with the new hand; refused with the engine's words when it cannot be made."""
-    if not after.ok:
-        raise ValidationError({"__all__": without_hand_number(after.error)})
+    if not after.state.ok:
+        raise ValidationError({"__all__": without_hand_number(after.state.error)})
     return after
 
 

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from ..entry.backup import read_backup
 from ..models import Session
-from ..replay import Replay, fill_in_dice_players, replay_inputs, settle_hand
+from ..replay import ReplayDelta, ReplayState, replay_whole, settle_hand, with_dice_players
 from .hands import hands_append
 from .quota import quota_spend
 from .sessions import player_get_or_create, session_create
@@ -31,11 +31,11 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
     session, hands = read_backup(data)
     with transaction.atomic():  # before the replay, kept even if the backup is refused: the work is bounded
         quota_spend(owner_id=getattr(owner, "pk", None), hands=len(hands))
-    replay = replay_inputs(session=session, hand_ids=[0] * len(hands),
-                           inputs=[settle_hand(session=session, hand=h) for h in hands])
+    replay = replay_whole(session=session, hand_ids=[0] * len(hands),
+                         inputs=[settle_hand(session=session, hand=h) for h in hands])
     if not replay.ok:
         raise ValueError(_replay_error(replay))
-    fill_in_dice_players(session=session, replay=replay, hands=hands, start=0)
+    after = with_dice_players(session=session, delta=ReplayDelta(replay, new=True), hands=hands, start=0)
     with transaction.atomic():
         created = session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
                                  first_dealer=session.first_dealer, stakes=session.stakes, options=session.options,
@@ -44,14 +44,14 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
         for hand in hands:  # a newcomer is the owner's player of that name, found or made like the four
             if hand.newcomer is not None:
                 hand.newcomer = player_get_or_create(name=hand.newcomer.name, owner=owner)
-        hands_append(session=created, hands=hands, after=replay, counted=True)
+        hands_append(session=created, hands=hands, after=after, counted=True)
         if session.status != created.status:
             created.status, created.finished_at = session.status, session.finished_at
             created.save(update_fields=["status", "finished_at"])
     return created
 
 
-def _replay_error(replay: Replay) -> str:
+def _replay_error(replay: ReplayState) -> str:
     error = replay.answer.get("error", {})
     message = str(error.get("message", "the engine refused it"))
     if error.get("hand") is None:

@@ -27,7 +27,8 @@ from django.utils.translation import gettext
 from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
-from ..seating import seating_of
+from ..replay.seating import seating_of
+from ..replay.store import REPLAYED_FIELDS
 from .hands import hand_delete, hand_replace, hand_restore, hands_append, same_entry, saved_elsewhere
 from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session
@@ -119,7 +120,7 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
     except IntegrityError:  # its token taken by another session's request at this very moment
         return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
             "This change was already saved for another hand: nothing new was saved."))
-    session.refresh_from_db(fields=["revision", "replayed_revision", "replayed_engine"])
+    session.refresh_from_db(fields=["revision", *REPLAYED_FIELDS])
     return Sent(change.token, SAVED, hand_id)
 
 

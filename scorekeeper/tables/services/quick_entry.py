@@ -22,10 +22,10 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
     result = quick_entry_check(session=session, text=text, replay=session_replay(session=session))
     if not session.is_open:
         result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
-    if result.ok and result.replay is not None:
+    if result.ok and result.after is not None:
         try:
             result.hands = hands_append(session=session, hands=result.hands, token=token, revision=revision,
-                                        after=result.replay)
+                                        after=result.after)
         except ValidationError as refused:
             result.errors = list(refused.messages)
     return result

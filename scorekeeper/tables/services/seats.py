@@ -7,7 +7,7 @@ from django.db import transaction
 
 from ..models import Hand, Player, Session
 from ..replay import session_replay
-from ..seating import check_session_seating, seating_of
+from ..replay.seating import check_session_seating, seating_of
 from .guests import guest_player
 from .hands import hands_append
 from .sessions import player_get_or_create

@@ -1,7 +1,6 @@
 """Writes of a session's own fields: start one, change how it pays, finish and reopen it, share it."""
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,11 +11,10 @@ from django.utils import timezone
 
 from scorekeeper.engine import payoff_for
 
-from .. import snapshots
 from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
 from .quota import quota_spend
-from .session_lock import check_open, locked_session
+from .session_lock import locked_session, session_write
 
 
 def player_get_or_create(*, name: str, owner: Any = None) -> Player:
@@ -53,19 +51,16 @@ def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, sta
     )
 
 
-@transaction.atomic
 def session_set_paying(*, session: Session, pay_as_you_go: bool) -> Session:
     """Change how the table pays; what is owed follows from the replay, so the revision changes."""
-    locked = locked_session(session)
-    check_open(locked)
-    if locked.pay_as_you_go != pay_as_you_go:
-        # Each hand's answer is the same either way (only what is owed at the end changes): the
-        # snapshots stay good for the new revision.
-        kept = snapshots.is_current(locked)
-        locked.pay_as_you_go, locked.revision = pay_as_you_go, uuid.uuid4()
-        locked.replayed_revision = locked.revision if kept else None
-        locked.save(update_fields=["pay_as_you_go", "revision", "replayed_revision", "updated_at"])
-    session.pay_as_you_go, session.revision = locked.pay_as_you_go, locked.revision
+    with session_write(session, None) as write:
+        locked = write.session
+        if locked.pay_as_you_go != pay_as_you_go:
+            # Each hand's answer is the same either way (only what is owed at the end changes): the
+            # snapshots stay good for the new revision, and no hand is replayed.
+            locked.pay_as_you_go = pay_as_you_go
+            write.changed(None, "pay_as_you_go")
+    session.pay_as_you_go = locked.pay_as_you_go
     return session
 
 

@@ -14,7 +14,7 @@ from ..display import money as amounts
 from ..display import names, rulesets, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
-from ..seating import seated_now
+from ..replay.seating import seated_now
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
 from ..models import Hand, Session
-from ..replay import Replay
+from ..replay import ReplayState
 from . import access
 from .base import Request, closed, go_to, gone, open_hand
 from .conflict import Conflict, form_page, session_changed
@@ -22,7 +22,7 @@ VERBS = {"changed": gettext_lazy("%(hand)s changed."), "deleted": gettext_lazy("
 BACK_TO_SESSION = {"deleted": "?deleted={pk}", "restored": "", "changed": ""}
 
 
-def told_what_changed(request: Request, session: Session, before: Replay, hand_id: int,
+def told_what_changed(request: Request, session: Session, before: ReplayState, hand_id: int,
                       verb: str) -> HttpResponseBase:
     """Tell what the edit, delete or restore changed after the hand, then show the history from its top,
     where the notice is (or the session screen, for an Undo made there)."""
@@ -53,7 +53,7 @@ def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
     return told_what_changed(request, session, before, hand.pk, "deleted")
 
 
-def _delete_page(request: Request, hand: Hand, before: Replay, *, error: str = "",
+def _delete_page(request: Request, hand: Hand, before: ReplayState, *, error: str = "",
                  conflict: Conflict | None = None) -> HttpResponseBase:
     session = conflict.session if conflict else hand.session
     row = selectors.hand_rows(session=session, replay=before, hands=[hand])[0]

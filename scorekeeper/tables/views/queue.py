@@ -18,7 +18,7 @@ from django_ratelimit.decorators import ratelimit
 from .. import selectors, services
 from ..entry.queued import Queue, queue_from_json
 from ..models import Session
-from ..replay import Replay
+from ..replay import ReplayState
 from ..services.offline_queue import ALREADY, CHANGED, FINISHED, GONE, SAVED, Sent
 from .base import QUEUE_REQUESTS, Request, open_session
 from .drafts import draft_drop
@@ -48,7 +48,7 @@ def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[st
     }
 
 
-def _result(sent: Sent, replay: Replay, queue: Queue, results: list[Sent], next_hand: int) -> dict[str, Any]:
+def _result(sent: Sent, replay: ReplayState, queue: Queue, results: list[Sent], next_hand: int) -> dict[str, Any]:
     live = sent.hand_id is not None and sent.hand_id in replay.hand_ids
     return {"token": str(sent.token), "status": sent.status, "hand": sent.hand_id,
             "label": replay.label(replay.index_of(sent.hand_id)) if live and sent.hand_id else "",
@@ -77,7 +77,7 @@ def changed_words(seen_next: int, next_hand: int) -> str:
     return gettext("Another phone changed the session meanwhile.")
 
 
-def _next_url(session: Session, queue: Queue, results: list[Sent], replay: Replay) -> str:
+def _next_url(session: Session, queue: Queue, results: list[Sent], replay: ReplayState) -> str:
     """The session screen, saying what was saved from the queue (Undo for the last new hand); a change
     saved by a send whose answer was cut off (a reload) counts as saved."""
     saved = [sent for sent in results if sent.status in (SAVED, ALREADY)]

@@ -18,7 +18,7 @@ from ..display.rulesets import get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
-from ..seating import people_money
+from ..replay.seating import people_money
 from . import access
 from .base import HEAVY_REQUESTS, Request, go_to, open_session, parse_id
 from .conflict import form_page, session_changed

@@ -6,10 +6,10 @@ import pytest
 from django.template.loader import render_to_string
 
 from scorekeeper.engine import RULESET_KEYS
-from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import services
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
 from scorekeeper.tables.models import Hand, Session
+from scorekeeper.tables.replay import replaying as replay_module
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import quick_entry_apply
 

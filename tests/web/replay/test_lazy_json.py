@@ -6,7 +6,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.tables.lazy_json import Decoded
+from scorekeeper.tables.replay.lazy_json import Decoded
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),

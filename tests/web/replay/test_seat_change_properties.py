@@ -21,7 +21,7 @@ from scorekeeper.engine import settle_session
 from scorekeeper.tables import selectors, services
 from scorekeeper.tables.models import Hand
 from scorekeeper.tables.replay import settle_fields, settle_hand
-from scorekeeper.tables.seating import people_money, people_settle_up, running_balances, seating_of
+from scorekeeper.tables.replay.seating import people_money, people_settle_up, running_balances, seating_of
 
 pytestmark = pytest.mark.django_db
 PROPERTIES = settings(max_examples=25, deadline=None,

@@ -10,9 +10,9 @@ from pathlib import Path
 from django.core.management import call_command
 
 import scorekeeper.engine
-from scorekeeper.tables import selectors, snapshots
+from scorekeeper.tables import selectors
 from scorekeeper.tables.models import Hand, HandReplay, Session
-from scorekeeper.tables.replay import forget_all, replay_inputs, session_replay, settle_hand
+from scorekeeper.tables.replay import forget_all, replay_whole, session_replay, settle_hand, store
 
 HANDS = 30
 
@@ -26,8 +26,8 @@ def played(make_session, win):
 
 def whole_balances(session):
     hands = list(Hand.objects.live().filter(session=session).order_by("position"))
-    replay = replay_inputs(session=session, hand_ids=[h.pk for h in hands],
-                           inputs=[settle_hand(session=session, hand=h) for h in hands])
+    replay = replay_whole(session=session, hand_ids=[h.pk for h in hands],
+                          inputs=[settle_hand(session=session, hand=h) for h in hands])
     return replay.balances
 
 
@@ -49,7 +49,7 @@ def test_snapshots_of_another_engine_are_not_read_but_written_again(client, make
     as_an_older_engine_left_them(session)
 
     assert client.get(f"/sessions/{session.pk}/").context["s"].replay.balances == right
-    assert Session.objects.get(pk=session.pk).replayed_engine == snapshots.ENGINE_VERSION  # written again
+    assert Session.objects.get(pk=session.pk).replayed_engine == store.ENGINE_VERSION  # written again
     forget_all()
     assert session_replay(session=Session.objects.get(pk=session.pk)).balances == right  # from the new snapshots
 
@@ -74,10 +74,10 @@ def test_the_engine_version_is_a_digest_of_its_sources(tmp_path):
     source = Path(scorekeeper.engine.__file__).parent
     copy = tmp_path / "engine"
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    assert snapshots.engine_version(copy) == snapshots.ENGINE_VERSION
+    assert store.engine_version(copy) == store.ENGINE_VERSION
     table = copy / "rulesets" / "zung_jung.toml"
     table.write_text(table.read_text() + "\n# a pattern's value changed\n")
-    assert snapshots.engine_version(copy) != snapshots.ENGINE_VERSION
+    assert store.engine_version(copy) != store.ENGINE_VERSION
 
 
 def test_drop_snapshots_drops_them_and_changes_no_figure(make_session, win, capsys):

@@ -1,4 +1,4 @@
-"""Replay snapshots (tables/snapshots.py) are derived data: after any appends, edits, deletes and
+"""Replay snapshots (tables/replay/store.py) are derived data: after any appends, edits, deletes and
 restores they equal a whole replay of the hands; dropping them changes no page; a read with them
 replays nothing; a save replays only the new hand."""
 import json
@@ -9,9 +9,9 @@ import pytest
 
 from scorekeeper.engine import settle_from
 from scorekeeper.tables import replay as replay_module
-from scorekeeper.tables import selectors, services, snapshots
+from scorekeeper.tables import selectors, services
 from scorekeeper.tables.models import Hand, HandReplay, Session
-from scorekeeper.tables.replay import replay_inputs, session_replay, settle_hand
+from scorekeeper.tables.replay import replay_whole, replaying, session_replay, settle_hand, store
 
 from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
 
@@ -32,8 +32,8 @@ def read_back(session):
 
 def whole(session):
     hands = list(Hand.objects.live().filter(session=session).order_by("position"))
-    return replay_inputs(session=fresh(session), hand_ids=[h.pk for h in hands],
-                         inputs=[settle_hand(session=session, hand=h) for h in hands])
+    return replay_whole(session=fresh(session), hand_ids=[h.pk for h in hands],
+                        inputs=[settle_hand(session=session, hand=h) for h in hands])
 
 
 def assert_same(read, replayed):
@@ -95,7 +95,7 @@ def test_dropping_the_snapshots_changes_no_page(client, make_session, win):
              f"/sessions/{session.pk}/export.csv"]
     replay_module.forget_all()
     with_snapshots = [client.get(url).content for url in pages]
-    snapshots.drop(session=session)
+    store.drop(session=session)
     assert not HandReplay.objects.filter(hand__session=session).exists()
     replay_module.forget_all()
     without = [client.get(url).content for url in pages]
@@ -111,7 +111,7 @@ def test_a_read_with_snapshots_replays_nothing_and_a_save_replays_only_the_new_h
     for i in range(20):
         win(session, i % 4, "self", figure=8)
     given = []
-    monkeypatch.setattr(replay_module, "settle_from",
+    monkeypatch.setattr(replaying, "settle_from",
                         lambda data, start=None: given.append(len(data["hands"])) or settle_from(data, start))
     read_back(session)
     selectors.session_standings(session=fresh(session))

@@ -3,8 +3,8 @@ import pytest
 
 from scorekeeper.engine import settle_session
 from scorekeeper.tables import replay as replay_module
-from scorekeeper.tables import selectors, services, snapshots
-from scorekeeper.tables.replay import session_replay
+from scorekeeper.tables import selectors, services
+from scorekeeper.tables.replay import replaying, session_replay, store
 
 from web_helpers import entry_of, replace_win
 
@@ -52,9 +52,9 @@ def test_replay_is_cached_until_the_session_changes(make_session, win, monkeypat
     session = make_session()
     win(session, 1, "self", figure=20)
     calls = []
-    real = replay_module.settle_from
-    monkeypatch.setattr(replay_module, "settle_from", lambda data, start=None: calls.append(1) or real(data, start))
-    snapshots.drop(session=session)  # so the engine replays it: kept in no process, no snapshot to read
+    real = replaying.settle_from
+    monkeypatch.setattr(replaying, "settle_from", lambda data, start=None: calls.append(1) or real(data, start))
+    store.drop(session=session)  # so the engine replays it: kept in no process, no snapshot to read
     replay_module.forget_all()
     session = fresh(session)
     first = session_replay(session=session)
@@ -119,7 +119,7 @@ def test_a_preview_replay_equals_the_full_replay(make_session, win):
     quick = replay_module.replay_candidate(session=session, replay=replay, index=3, candidate=candidate)
     full = settle_session(replay_module.settle_fields(session=session,
                                                                    hands=[*replay.inputs, candidate]))
-    assert quick.answer == full
+    assert quick.state.answer == full
 
 
 def test_rules_come_from_the_engine(db):

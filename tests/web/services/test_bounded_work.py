@@ -20,11 +20,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import selectors, services
 from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.forms import MAX_SESSION_HANDS
 from scorekeeper.tables.models import Hand, Player, Session
+from scorekeeper.tables.replay import cache as replay_module
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import players as players_module
 from scorekeeper.tables.services import quota

@@ -15,6 +15,7 @@ from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import hands as hands_module
+from scorekeeper.tables.services import session_lock
 
 from web_helpers import entry_of, figure_shown, record_win, replace_win, rev
 
@@ -213,9 +214,9 @@ def test_a_draw_deleted_while_its_edit_is_saved_says_where_it_went(client, make_
 def test_a_write_that_fails_half_way_leaves_nothing(make_session, monkeypatch):
     session = make_session()
     revision = rev(session)
-    def power_cut(session, after):
+    def power_cut(session, delta, fields=()):
         raise RuntimeError("power cut")
-    monkeypatch.setattr(hands_module, "new_revision", power_cut)
+    monkeypatch.setattr(session_lock, "new_revision", power_cut)
 
     with pytest.raises(RuntimeError):
         services.hand_record_draw(session=session)
@@ -228,7 +229,7 @@ def test_a_deleted_hand_is_listed_and_restored_in_its_place(client, make_session
     first = win(session, 1, 2, figure=10)
     win(session, 3, 0, figure=10)
     client.post(f"/hands/{first.pk}/delete/", {"revision": rev(session)})
-    assert session_replay(session=Session.objects.get(pk=session.pk)).hand_ids == \
+    assert list(session_replay(session=Session.objects.get(pk=session.pk)).hand_ids) == \
         [h.pk for h in session.hands.live()]
 
     history = body(client.get(f"/sessions/{session.pk}/history/"))

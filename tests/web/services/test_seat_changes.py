@@ -10,7 +10,7 @@ from decimal import Decimal
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Player
 from scorekeeper.tables.replay import session_replay
-from scorekeeper.tables.seating import people_money, people_settle_up
+from scorekeeper.tables.replay.seating import people_money, people_settle_up
 
 from web_helpers import rev
 

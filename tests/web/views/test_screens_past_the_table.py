@@ -347,7 +347,7 @@ def test_a_scorer_link_may_use_quick_entry(guest, make_session):
 
 
 def test_a_line_the_engine_refuses_is_marked_on_its_line_and_nothing_is_saved(client, make_session, monkeypatch):
-    from scorekeeper.tables import replay as replay_module
+    from scorekeeper.tables.replay import replaying as replay_module
     session = make_session()
     settle_hand = replay_module.settle_hand
 

@@ -1,4 +1,4 @@
-"""Drop the replay snapshots (tables/snapshots.py): every session's, or those named.
+"""Drop the replay snapshots (tables/replay/store.py): every session's, or those named.
 
 They are derived data: nothing is lost, the next read of each session replays its hands whole with
 the engine now installed and writes them again. A deploy needs none of this (snapshots another engine
@@ -13,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.tables import snapshots
 from scorekeeper.tables.models import Session
+from scorekeeper.tables.replay import store
 
 
 class Command(BaseCommand):
@@ -29,6 +29,6 @@ class Command(BaseCommand):
             sessions = sessions.filter(pk__in=options["sessions"])
         count = 0
         for session in sessions.only("pk").iterator():
-            snapshots.drop(session=session)
+            store.drop(session=session)
             count += 1
         self.stdout.write(f"Dropped the snapshots of {count} session{'s' if count != 1 else ''}.")

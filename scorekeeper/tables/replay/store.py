@@ -1,4 +1,7 @@
-"""Replay snapshots: each hand's answer and checkpoint kept in the database, beside the hands.
+"""The replay's store: each hand's answer and checkpoint kept in the database, beside the hands.
+
+This module is the only reader and writer of the snapshot rows (`HandReplay`) and of the session fields
+that say whose they are (`Session.replayed_revision`, `replayed_engine`).
 
 The replay is prefix-stable: what a hand answers depends only on the hands before it. So each
 write keeps, in its own transaction, the answer and the replay's checkpoint of every hand it
@@ -34,10 +37,11 @@ from django.db.models import OuterRef, Subquery
 import scorekeeper.engine
 from scorekeeper.engine import Checkpoint, finish
 
+from ..models import Hand, HandReplay, Session
 from . import tallies
 from .lazy_json import Decoded
-from .models import Hand, HandReplay, Session
-from .replay import Replay, hand_states, settle_fields
+from .replaying import ReplayDelta, hand_states, settle_fields
+from .state import ReplayState
 
 
 def engine_version(root: Path) -> str:
@@ -57,7 +61,7 @@ def is_current(session: Session) -> bool:
             and session.replayed_engine == ENGINE_VERSION)
 
 
-def read(*, session: Session) -> Replay | None:
+def read(*, session: Session) -> ReplayState | None:
     """The session's replay from its snapshots; None when they are not this revision's and this engine's, or
     one is missing."""
     if not is_current(session):
@@ -75,14 +79,14 @@ def read(*, session: Session) -> Replay | None:
     if "balances" not in ended:
         return None
     answer = {"ok": True, "ruleset": session.ruleset, "hands": Decoded(row[3] for row in rows), **ended}
-    return Replay([row[0] for row in rows], Decoded(row[2] for row in rows), answer,
-                  hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
-                  spots=[row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows],
-                  balance_rows=Decoded(row[5] for row in rows), tallies=Decoded(row[6] for row in rows))
+    return ReplayState(tuple(row[0] for row in rows), Decoded(row[2] for row in rows), answer,
+                       hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
+                       tuple(row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows),
+                       Decoded(row[6] for row in rows), Decoded(row[5] for row in rows))
 
 
 def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]]:
-    """For each session whose snapshots are current: its seats' tallies after its last hand (tables/tallies.py)
+    """For each session whose snapshots are current: its seats' tallies after its last hand (tallies.py)
     and its balances, read from that hand's snapshot alone (two queries, whatever the sessions' lengths).
     A session left out has no current snapshots: the caller replays it."""
     current = {session.pk: session for session in sessions if is_current(session)}
@@ -100,40 +104,53 @@ def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]
     return found
 
 
-def keep(*, session: Session, replay: Replay, valid: bool) -> None:
-    """In a write's transaction (the session row held): keep `replay`'s snapshots for `session.revision`,
-    and set `session.replayed_revision` to it; the caller saves the session row.
+def keep(*, session: Session, delta: ReplayDelta | None, valid: bool) -> None:
+    """In a write's transaction (the session row held), the session given its new revision: keep the
+    snapshots of what the write replayed for `session.revision`, and say whose they are; the caller saves
+    the session row (REPLAYED_FIELDS with its own).
 
     `valid`: the snapshots were those of the revision the write started from, so only the hands the
-    write replayed (`replay.fresh_from` on) need writing; otherwise all are written."""
-    if not replay.ok or len(replay.checkpoints) != len(replay.hand_ids):
+    write replayed (`delta.start` on) need writing; otherwise all are written. `delta` None: the write
+    changed no hand's answer (how the table pays), so the snapshots stand for the new revision when they
+    stood for the old."""
+    if delta is None:
+        session.replayed_revision = session.revision if valid else None
+        return
+    state = delta.state
+    if not state.ok or len(state.checkpoints) != len(state.hand_ids):
         _forget(session)
         return
-    start = replay.fresh_from if valid else 0
+    start = delta.start if valid else 0
     rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer), checkpoint=_text(checkpoint),
                        balances=_text(answer["balances"]), tally=_text(tally))
-            for hand_id, given, answer, checkpoint, tally in zip(
-                replay.hand_ids[start:], replay.inputs[start:], replay.hands[start:], replay.checkpoints[start:],
-                replay.tally_rows()[start:])]
-    if not (replay.appended and start == replay.fresh_from):  # else: new hands, no snapshot to replace
+            for hand_id, given, answer, checkpoint, tally in state.snapshot_rows(start)]
+    if not (delta.new and start == delta.start):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
-    # saved with the revision by the caller
     session.replayed_revision, session.replayed_engine = session.revision, ENGINE_VERSION
 
 
-def write_all(*, session: Session, replay: Replay) -> None:
+# The session fields keep sets: saved with the revision by the caller.
+REPLAYED_FIELDS = ("replayed_revision", "replayed_engine")
+
+
+def told(*, session: Session, by: Session) -> None:
+    """The caller's copy of a session told whose snapshots they are, as the write's locked copy (`by`) says."""
+    session.replayed_revision, session.replayed_engine = by.replayed_revision, by.replayed_engine
+
+
+def write_all(*, session: Session, state: ReplayState) -> None:
     """After a whole replay on reading: the snapshots written for the next read, unless a write got in first."""
-    if not replay.ok:
+    if not state.ok:
         return
     with transaction.atomic():
         locked = Session.objects.select_for_update().filter(pk=session.pk, revision=session.revision).first()
         if locked is None:
             return  # the session changed meanwhile: that write kept (or dropped) its own snapshots
-        keep(session=locked, replay=replay, valid=False)
+        keep(session=locked, delta=ReplayDelta(state), valid=False)
         Session.objects.filter(pk=locked.pk).update(replayed_revision=locked.replayed_revision,
                                                     replayed_engine=locked.replayed_engine)
-    session.replayed_revision, session.replayed_engine = locked.replayed_revision, locked.replayed_engine
+    told(session=session, by=locked)
 
 
 def drop(*, session: Session) -> None:

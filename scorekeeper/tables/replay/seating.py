@@ -32,8 +32,10 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine.settle_up import settle_up
 
-from .models import Hand, Player, Session
-from .replay import Replay, session_replay
+from ..models import Hand, Player, Session
+from .cache import session_replay
+from .memo import derived
+from .state import ReplayState
 
 
 @dataclass(frozen=True)
@@ -85,18 +87,16 @@ class Seating:
         return list(seen.values())
 
 
-def seating_of(*, session: Session, replay: Replay) -> Seating:
-    """The session's seating, kept with its replay (itself kept by revision) for the players it was made
-    from: signing up replaces a guest's players with the account's without a new revision (no hand changed),
-    so a seating of other players is made again rather than seat people who no longer exist."""
+def seating_of(*, session: Session, replay: ReplayState) -> Seating:
+    """The session's seating, kept beside its replay (memo.py) for the players it was made from: signing up
+    replaces a guest's players with the account's without a new revision (no hand changed), so a seating of
+    other players is made again rather than seat people who no longer exist."""
     first = tuple(session.players)
-    kept = replay.__dict__.get("_seating")
-    if kept is None or [p.pk for p in kept.first] != [p.pk for p in first]:
-        kept = replay.__dict__["_seating"] = Seating(first, seat_changes(session, replay))
-    return kept  # type: ignore[no-any-return]
+    return derived(session, replay, ("seating", *(p.pk for p in first)),
+                   lambda: Seating(first, seat_changes(session, replay)))
 
 
-def names_at(*, session: Session, replay: Replay, index: int) -> list[str]:
+def names_at(*, session: Session, replay: ReplayState, index: int) -> list[str]:
     """The names of the people in the seats at entry `index` (`len(hand_ids)`: the hand about to be played)."""
     return seating_of(session=session, replay=replay).names_at(index)
 
@@ -105,7 +105,7 @@ def seated_now(*, session: Session) -> tuple[Player, ...]:
     return seating_of(session=session, replay=session_replay(session=session)).now
 
 
-def seat_changes(session: Session, replay: Replay) -> list[SeatChange]:
+def seat_changes(session: Session, replay: ReplayState) -> list[SeatChange]:
     if not any(replay.spot_flags()):  # no entry between hands: no seat change (no query on most sessions)
         return []
     hands = session.hands.live().filter(kind=Hand.Kind.SEAT).select_related("newcomer")
@@ -147,17 +147,15 @@ class PersonMoney:
         return self.balance - self.owed
 
 
-def people_money(*, session: Session, replay: Replay) -> list[PersonMoney]:
+def people_money(*, session: Session, replay: ReplayState) -> list[PersonMoney]:
     """Everyone who played, with their balance and what they still owe: the seated in seat order, then
     those who left in the order they first sat down."""
     seating = seating_of(session=session, replay=replay)
-    kept = replay.__dict__.get("_people_money")
-    if kept is None:
-        kept = replay.__dict__["_people_money"] = _money(session, replay, seating)
-    return kept  # type: ignore[no-any-return]
+    return derived(session, replay, ("people_money", *(p.pk for p in seating.first)),
+                   lambda: _money(session, replay, seating))
 
 
-def _money(session: Session, replay: Replay, seating: Seating) -> list[PersonMoney]:
+def _money(session: Session, replay: ReplayState, seating: Seating) -> list[PersonMoney]:
     people = {p.pk: PersonMoney(p) for p in seating.people}
     for seat, person in enumerate(seating.now):
         people[person.pk].seat = seat
@@ -171,7 +169,7 @@ def _money(session: Session, replay: Replay, seating: Seating) -> list[PersonMon
     return seated + [m for m in people.values() if m.seat is None]
 
 
-def _add_transfers(people: dict[int, PersonMoney], replay: Replay, seating: Seating, paying: bool) -> None:
+def _add_transfers(people: dict[int, PersonMoney], replay: ReplayState, seating: Seating, paying: bool) -> None:
     for index, answer in enumerate(replay.hands):
         _move(people, seating.at(index), answer.get("transfers", []), owing=not paying)
     _move(people, seating.now, replay.answer.get("closing", []) if replay.ok else [], owing=True)
@@ -189,14 +187,14 @@ def _move(people: dict[int, PersonMoney], seated: tuple[Player, ...], rows: list
             payee.owed += amount
 
 
-def people_settle_up(*, session: Session, replay: Replay) -> list[tuple[Player, Player, Decimal]]:
+def people_settle_up(*, session: Session, replay: ReplayState) -> list[tuple[Player, Player, Decimal]]:
     """The fewest payments that clear what everyone who played still owes."""
     people = people_money(session=session, replay=replay)
     return [(people[p.payer].player, people[p.payee].player, p.amount)
             for p in settle_up([m.owed for m in people])]
 
 
-def running_balances(*, session: Session, replay: Replay) -> tuple[list[Player], list[list[Decimal]]]:
+def running_balances(*, session: Session, replay: ReplayState) -> tuple[list[Player], list[list[Decimal]]]:
     """Everyone who played, and their balances after each entry (the chart's lines): the transfers so far,
     and the open 拉 debts as they stand (the engine's running balances, split by who sat where)."""
     seating = seating_of(session=session, replay=replay)

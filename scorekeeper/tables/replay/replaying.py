@@ -1,0 +1,235 @@
+"""Running the engine over a session's hands: a whole replay, or one that goes on from a checkpoint.
+
+The replay is prefix-stable: what a hand answers depends only on the hands before it. So a change at
+entry `index` (an append, an edit, a delete, a restore) replays from the checkpoint before it and keeps
+the answers before it: `replay_from` answers with a `ReplayDelta`, the new state and which entries were
+replayed, which a write hands to the store (store.py) to keep their snapshots. Nothing here reads or
+writes the database but the session's own fields.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, MutableSequence, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.engine import get_ruleset, payoff_for, settle_from
+
+from ..models import Hand, Session
+from . import tallies
+from .lazy_json import Decoded
+from .state import HandState, ReplayState, StatesView, between_hands
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayDelta:
+    """A replay made for a write: the session's state after it, and what the write replayed.
+
+    The entries from `start` on were replayed for this write; those before were kept from the state it
+    was made from, so their snapshots stand. `new`: those entries are hands never saved before, with no
+    snapshot of their own to replace."""
+
+    state: ReplayState
+    start: int = 0
+    new: bool = False
+
+    def with_ids(self, hand_ids: Sequence[int]) -> ReplayDelta:
+        """The same replay, its last hands known by the ids their insert gave them."""
+        ids = (*self.state.hand_ids[:len(self.state.hand_ids) - len(hand_ids)], *hand_ids)
+        return dataclasses.replace(self, state=dataclasses.replace(self.state, hand_ids=ids))
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate hand its check has scored from the tiles already: the engine is given its totals
+    (`given`, a figure as a table would enter it) and its answer keeps the check's scores (`answers`)."""
+
+    given: dict[str, Any]
+    answers: dict[str, Any]
+
+
+def replay_whole(*, session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]]) -> ReplayState:
+    """The whole session replayed from its first hand."""
+    answer, checkpoints = settle_from(settle_fields(session=session, hands=inputs))
+    return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
+
+
+def replay_candidate(*, session: Session, replay: ReplayState, index: int, candidate: dict[str, Any] | None,
+                     replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> ReplayDelta:
+    """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
+    with the hand there removed. Its state can stand as the session's next cached replay."""
+    inputs, ids = _copied(replay.inputs), list(replay.hand_ids)
+    if candidate is None:
+        del inputs[index], ids[index]
+    elif replacing:
+        inputs[index] = candidate
+    else:
+        inputs.insert(index, candidate)
+        ids.insert(index, hand_id)
+    new = candidate is not None and not replacing and not hand_id and index == len(replay.hand_ids)
+    return replay_from(session=session, replay=replay, index=index, inputs=inputs, hand_ids=ids, scored=scored,
+                       new=new)
+
+
+def replay_appended(*, session: Session, base: ReplayState, hands: Sequence[Hand]) -> ReplayDelta:
+    """The session replayed with `hands` (unsaved) after its own: the replay a save of them keeps."""
+    added = [settle_hand(session=session, hand=h) for h in hands]
+    return replay_from(session=session, replay=base, index=len(base.inputs), inputs=_joined(base.inputs, added),
+                       hand_ids=[*base.hand_ids, *([0] * len(hands))], new=True)
+
+
+def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Sequence[dict[str, Any]],
+                hand_ids: Sequence[int], scored: Scored | None = None, new: bool = False) -> ReplayDelta:
+    """`inputs` replayed, the first `index` of which are `replay`'s own: the engine goes on from where
+    `replay` stood before hand `index`, so the cost is that of the hands from `index` on, however long
+    the session. Without a checkpoint there (a replay that failed), everything is replayed."""
+    start = replay.checkpoint_before(index)
+    if index and start is None:
+        return ReplayDelta(_replayed_whole(session, inputs, hand_ids, index, scored))
+    given = list(inputs[index:])  # only the entries replayed are read (a state from the store decodes lazily)
+    spots = (*replay.spots[:index], *_spots(given))
+    if scored is not None:
+        given[0] = scored.given
+    tail, checkpoints = settle_from(settle_fields(session=session, hands=given), start)
+    if not tail.get("ok"):
+        return ReplayDelta(_state(session, hand_ids, inputs, tail, [], spots), index, new)
+    if scored is not None:
+        tail["hands"][0].update(scored.answers)
+    answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
+    balance_rows = None if replay.balance_rows is None else \
+        _joined(replay.balance_rows[:index], [hand["balances"] for hand in tail["hands"]])
+    after = _state(session, hand_ids, inputs, answer, _joined(replay.checkpoints[:index], checkpoints), spots,
+                   kept_tallies=replay.tallies[:index], balance_rows=balance_rows)
+    return ReplayDelta(after, index, new)
+
+
+def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[Hand], start: int) -> ReplayDelta:
+    """taiwan.md: a dice spot is the dealer's and may leave its player out. The replay of `hands` (its entries
+    from `start` on) knows who dealt; each is stored as the spot form stores it, with the dealer's seat, and
+    the replay's inputs say so (the engine's answer is the same: it took the dealer)."""
+    inputs = None
+    for index, hand in enumerate(hands, start=start):
+        if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:  # the engine took it: a dice spot
+            hand.spot_player = delta.state.states[index].dealer
+            inputs = inputs if inputs is not None else _copied(delta.state.inputs)
+            inputs[index] = settle_hand(session=session, hand=hand)
+    if inputs is None:
+        return delta
+    return dataclasses.replace(delta, state=dataclasses.replace(delta.state, inputs=inputs))
+
+
+def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]], answer: dict[str, Any],
+           checkpoints: Sequence[Any], spots: tuple[bool, ...], *, kept_tallies: Sequence[Any] = (),
+           balance_rows: Sequence[list[str]] | None = None) -> ReplayState:
+    """A state of these entries: their tallies counted on from those kept (the first ones)."""
+    counted = _tallies_after(kept_tallies, inputs, answer) if answer.get("ok") else ()
+    return ReplayState(tuple(hand_ids), inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
+                       checkpoints, spots, counted, balance_rows)
+
+
+def _tallies_after(kept: Sequence[Any], inputs: Sequence[dict[str, Any]], answer: dict[str, Any]) -> Sequence[Any]:
+    """Each entry's running tally: those kept, then the rest counted on from the last."""
+    counted, before = [], kept[-1] if kept else tallies.empty()
+    hands = answer["hands"]
+    for index in range(len(kept), len(inputs)):
+        before = tallies.after_hand(before, inputs[index], hands[index], answer["ruleset"])
+        counted.append(before)
+    return _joined(kept, counted)
+
+
+def _spots(inputs: Iterable[dict[str, Any]]) -> tuple[bool, ...]:
+    return tuple(between_hands(given) for given in inputs)
+
+
+def _copied(inputs: Sequence[dict[str, Any]]) -> MutableSequence[dict[str, Any]]:
+    """A copy to change for a new state; a state read from the store is not decoded to be copied."""
+    return inputs.copy() if isinstance(inputs, Decoded) else list(inputs)
+
+
+def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> Sequence[Any]:
+    """A kept prefix and what was replayed after it; a long prefix is not read to be copied."""
+    if isinstance(kept, Decoded):
+        return kept + fresh
+    return [*kept, *fresh]
+
+
+def _replayed_whole(session: Session, inputs: Sequence[dict[str, Any]], hand_ids: Sequence[int], index: int,
+                    scored: Scored | None) -> ReplayState:
+    given = list(inputs)
+    if scored is not None and index < len(given):
+        given[index] = scored.given
+    answer, checkpoints = settle_from(settle_fields(session=session, hands=given))
+    if answer.get("ok") and scored is not None and index < len(given):
+        answer["hands"][index].update(scored.answers)
+    return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
+
+
+def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "ruleset": session.ruleset, "stakes": session.stakes, "options": session.options,
+        "players": [p.name for p in session.players], "dealer": session.first_dealer, "hands": list(hands),
+        "pay_as_you_go": session.pay_as_you_go,
+    }
+
+
+def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
+    """One stored hand as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
+    if hand.kind == Hand.Kind.SEAT:
+        return {"seat_change": hand.seat}  # the engine sees the seat; who sits in is the app's (seating.py)
+    if hand.kind == Hand.Kind.DRAW:
+        return {"draw": True}
+    if hand.kind == Hand.Kind.SPOT:
+        spot: dict[str, Any] = {"spot": hand.spot_kind, "player": hand.spot_player}
+        if hand.spot_count is not None:
+            spot["count"] = hand.spot_count
+        if hand.spot_to is not None:
+            spot["to"] = hand.spot_to
+        return spot
+    payoff = payoff_for(session.ruleset)
+    win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
+    if hand.tiles is not None:
+        win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
+    else:
+        win[hand.figure_field or payoff.figures[0]] = hand.figure
+        if "robbed_kong" in payoff.win_fields and "robbing_kong" in hand.events:  # hk-faan.md: 搶槓 by figure
+            win["robbed_kong"] = True
+    if "responsible" in payoff.win_fields:
+        win["responsible"] = hand.responsible
+    if "loser_points" in payoff.win_fields:
+        win["loser_points"] = hand.loser_points
+    return win
+
+
+def hand_fields(*, tiles: dict[str, Any], events: list[str]) -> dict[str, Any]:
+    """A winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
+    return {**tiles, "events": list(events)} if events else dict(tiles)
+
+
+def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState, seat: int,
+                  self_drawn: bool | None) -> dict[str, Any]:
+    """Score fields completed as the replay completes them, for scoring one hand on its own.
+
+    self_drawn None: a loser's hand (taizhou)."""
+    done: dict[str, Any] = {"ruleset": session.ruleset, **fields, "seat_wind": state.seat_winds[seat],
+                            "round_wind": state.round_wind}
+    if self_drawn is None:
+        done["role"] = "loser"
+    else:
+        done.update(win="self_draw" if self_drawn else "discard", dealer=state.is_dealer(seat),
+                    dealer_streak=state.dealer_streak if state.is_dealer(seat) else 0)
+    declared = {option.name for option in get_ruleset(session.ruleset).options}
+    options = {k: v for k, v in session.options.items() if k in declared}
+    if options:
+        done["options"] = options
+    return done
+
+
+def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> Sequence[HandState]:
+    payoff = payoff_for(session.ruleset)
+    if answer.get("ok"):
+        return StatesView(answer, payoff.streak_from)
+    # The replay failed: show the first deal, so the screens still open and say why.
+    dealer = session.first_dealer
+    winds = tuple("ESWN"[(s - (0 if payoff.fixed_seats else dealer)) % 4] for s in range(4))
+    first = HandState(dealer, payoff.streak_from, 0, "E", winds)
+    return [first] * (count + 1)
