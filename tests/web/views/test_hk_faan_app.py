@@ -24,7 +24,7 @@ from web_helpers import rev
 
 CASES = Path("/work/shared/cases/upcoming/hk-faan.jsonl")
 if not CASES.exists():  # the shared folder beside the checkout, wherever it is
-    CASES = Path(__file__).resolve().parents[3] / "shared" / "cases" / "upcoming" / "hk-faan.jsonl"
+    CASES = Path(__file__).resolve().parents[4] / "shared" / "cases" / "upcoming" / "hk-faan.jsonl"
 
 
 def answer_of(session: Session) -> dict[str, Any]:

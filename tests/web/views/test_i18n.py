@@ -18,7 +18,7 @@ from scorekeeper.tables.display.rulesets import get_profile
 
 from web_helpers import ACCEPT, ZJ_TILES, visible_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 HTML_LANG = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
