@@ -40,7 +40,7 @@ lint: $(VENV)/.installed-dev
 	@echo "== Lint: ruff, mypy =="
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
-	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/settings.py scorekeeper/urls.py
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/settings.py scorekeeper/urls.py
 
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="

@@ -140,6 +140,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several server threads and processes write to one file. A write transaction takes
     # the lock when it begins (IMMEDIATE) and waits for it; a deferred one that read first
     # would fail at once with "database is locked". WAL lets readers go on during a write.
+    # Its writers wait their turn in the kernel, not in SQLite's retry loop (sqlite_backend/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite_backend"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

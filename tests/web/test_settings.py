@@ -40,4 +40,4 @@ def test_local_defaults(load_settings):
 
     assert settings.DEBUG is True
     assert "testserver" in settings.ALLOWED_HOSTS
-    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert settings.DATABASES["default"]["ENGINE"] == "scorekeeper.sqlite_backend"  # SQLite, writers queued
