@@ -4,7 +4,8 @@ A ruleset module subclasses `Ruleset`, declares its metadata and pattern table a
 class attributes, and overrides the few hooks where it differs (`check`, `variants`,
 `evaluate`). `score` is the same for all: every arrangement of the hand (with each
 place the winning tile could have gone) is evaluated and the one worth most wins.
-Its `payoff` is its settlement, found by the same key.
+A ruleset object is the whole ruleset: its `payoff` (payoffs/) is its settlement, dealer
+rotation and what a table enters for it, written into the class, never looked up by key.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
 from .patterns import Counted, Pattern
-from .payoffs import Payoff, payoff_for
+from .payoffs import Payoff
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
 from .tiles import KINDS, counts_of, tile_code, tile_name
 
@@ -64,11 +65,7 @@ class Ruleset:
     tile_set: ClassVar[frozenset[int]] = frozenset(range(42))
     patterns: ClassVar[tuple[Pattern, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
-
-    @property
-    def payoff(self) -> Payoff:
-        """How this ruleset's hands turn into money (payoffs/<module>.py), found by the same key."""
-        return payoff_for(self.key)
+    payoff: ClassVar[Payoff]  # how its hands turn into money and pass the deal (payoffs/<module>.py)
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:

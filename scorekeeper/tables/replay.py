@@ -17,7 +17,7 @@ from typing import Any, overload
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import Checkpoint, get_ruleset, payoff_for, settle_from
+from scorekeeper.engine import Checkpoint, get_ruleset, settle_from
 
 from . import tallies
 from .lazy_json import Decoded
@@ -355,7 +355,7 @@ def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
         if hand.spot_to is not None:
             spot["to"] = hand.spot_to
         return spot
-    payoff = payoff_for(session.ruleset)
+    payoff = get_ruleset(session.ruleset).payoff
     win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
     if hand.tiles is not None:
         win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
@@ -430,7 +430,7 @@ class StatesView(Sequence[HandState]):
 
 
 def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> Sequence[HandState]:
-    payoff = payoff_for(session.ruleset)
+    payoff = get_ruleset(session.ruleset).payoff
     if answer.get("ok"):
         return StatesView(answer, payoff.streak_from)
     # The replay failed: show the first deal, so the screens still open and say why.

@@ -143,7 +143,7 @@ def test_ruleset_names_on_the_picker_and_the_session_header(client, make_session
 
 
 def test_one_name_function_for_every_table():
-    for ruleset in RULESETS.values():
+    for ruleset in RULESETS:
         described = ruleset.describe()
         for item in [described, *described["patterns"]]:
             assert names.local_name(item, "en") == item["name"]
@@ -216,7 +216,7 @@ def test_the_compiled_catalogue_matches_the_po_file(language):
 # -- words, never raw values (issue 19): house options, dates, honour tiles -------------------------------
 def house_options():
     """Every house option of every ruleset, the settlement's own included, as the forms offer them."""
-    return [(key, option) for key in RULESETS for option in get_profile(key).options()]
+    return [(r.key, option) for r in RULESETS for option in get_profile(r.key).options()]
 
 
 def test_every_house_option_and_each_of_its_values_has_words():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, payoff_for
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 from scorekeeper.tables.display import rulesets as labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ MONEY_EXAMPLES = APP / "selectors" / "money_rulesets.py"
 
 @pytest.mark.parametrize("key", RULESET_KEYS)
 def test_every_fact_the_engine_declares_has_a_label(key):
-    payoff = payoff_for(key)
+    payoff = get_ruleset(key).payoff
 
     assert set(payoff.figures) <= labels.FIGURE_LABELS.keys()
     assert set(payoff.events) <= labels.EVENT_LABELS.keys()

@@ -6,8 +6,8 @@ enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_ne
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
 `spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
 ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
-but for taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
-`payoff`) finds a module by key in `registry.MODULES`.
+but for taiwan's pull chain). There is no registry here: each ruleset carries its own payoff
+(`get_ruleset("taiwan").payoff`, the `payoff` its class in `rulesets/` is written with).
 
 Shared decisions where the pages are silent:
 - The round wind wraps after North back to East (a fifth round is East again);
@@ -21,13 +21,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
-from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
+from ..errors import BAD_FIELD, EngineError
 from ..hand import is_allowed
 from ..money import COINS, Payment, parse_amount
-from ..registry import MODULES
 from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
 
@@ -212,17 +210,4 @@ def payers(win: Win) -> tuple[int, ...]:
     return (win.discarder,)
 
 
-_FOUND: dict[str, Payoff] = {}
-
-
-def payoff_for(key: object) -> Payoff:
-    module = MODULES.get(key) if isinstance(key, str) else None
-    if module is None:
-        what = "no 'ruleset' given" if key is None else f"unknown ruleset {key!r}"
-        raise EngineError(UNKNOWN_RULESET, f"{what}: it is one of {', '.join(MODULES)}")
-    if module not in _FOUND:
-        _FOUND[module] = import_module(f"{__name__}.{module}").PAYOFF
-    return _FOUND[module]
-
-
-__all__ = ["Chain", "Deal", "EMPTY", "Payoff", "Table", "others", "payers", "payoff_for"]
+__all__ = ["Chain", "Deal", "EMPTY", "Payoff", "Table", "others", "payers"]

@@ -34,6 +34,3 @@ class FujianPayoff(Payoff):
                  table: Table) -> list[Payment]:
         amount = value * table.stakes["per_point"]
         return [Payment(payer, win.winner, amount) for payer in others(win.winner)]
-
-
-PAYOFF = FujianPayoff()

@@ -40,9 +40,26 @@ from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import HALF, Payment
-from ..rulesets.hk_faan import FLOWERS, LIMIT_FAAN, MIN_FAAN, OPTIONS
+from ..ruleset import Option
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others
+
+MIN_FAAN, LIMIT_FAAN, FLOWERS = "min_faan", "limit_faan", "flowers"
+# hk-faan.md, Options: `score` checks all seven (rulesets/hk_faan.py imports them from here, its payoff's
+# module); the settlement reads all but flowers
+OPTIONS = (
+    Option(MIN_FAAN, 3, (0, 1, 2, 3), "The fewest faan that win (三番起糊); 0 lets a chicken hand win."),
+    Option(LIMIT_FAAN, 10, tuple(range(3, 14)),
+           "The limit (爆棚): totals are capped here and a limit hand scores exactly this."),
+    Option(FLOWERS, True, (True, False), "false: the 136-tile game, without bonus tiles or No Flowers."),
+    Option("payout", "half_spicy", ("half_spicy", "full_spicy"),
+           "The money table: half_spicy (半辣上) doubles every two faan after 4; full_spicy (辣辣上) every faan."),
+    Option("discard_pays", "all", ("all", "half"),
+           "all (全銃): the discarder pays both shares; half (半銃): the discarder one, the other two half each."),
+    Option("robbed_kong_pays", "self_draw", ("self_draw", "discard"),
+           "self_draw (搶槓當自摸): the robbed player pays three shares; discard: paid as an ordinary discard."),
+    Option("draw_keeps_deal", True, (True, False), "true: the dealer keeps the deal after a drawn hand (流局)."),
+)
 
 # hk-faan.md, Money: M(n) for n = 0…13; half_spicy doubles up to 4 faan, then ×1.5 and ×4/3 in turn
 MULTIPLIERS: dict[str, tuple[int, ...]] = {
@@ -159,6 +176,3 @@ class HkFaanPayoff(Payoff):
     def deal_after_spot(self, spot: Spot, deal: Deal, table: Table) -> Deal:
         # hk-faan.md: a false win ends the hand; the offending dealer passes the deal, else as after a draw
         return self.next_deal(deal, table, False, spot.player != deal.dealer)
-
-
-PAYOFF = HkFaanPayoff()

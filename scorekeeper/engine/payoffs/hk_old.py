@@ -42,6 +42,3 @@ class HkOldPayoff(Payoff):
                 times = 2 if dealer_won or payer == deal.dealer else 1
             out.append(Payment(payer, win.winner, times * value * table.stakes["per_point"]))
         return out
-
-
-PAYOFF = HkOldPayoff()

@@ -150,6 +150,3 @@ class TaiwanPayoff(Payoff):
 
     def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
         return leave(chain, seat)  # README.md (ruling 2026-11-25): every chain the seat is in ends
-
-
-PAYOFF = TaiwanPayoff()

@@ -66,6 +66,3 @@ class TaizhouPayoff(Payoff):
                 if mine is not None and theirs is not None and theirs > mine:
                     between.append(Payment(payer, payee, _share(theirs - mine, banker in (payer, payee), per_point)))
         return to_winner + between
-
-
-PAYOFF = TaizhouPayoff()

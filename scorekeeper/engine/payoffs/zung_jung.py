@@ -58,6 +58,3 @@ class ZungJungPayoff(Payoff):
         if win.responsible_named:
             return win.responsible  # null: same-round immunity, all three pay V
         return win.discarder
-
-
-PAYOFF = ZungJungPayoff()

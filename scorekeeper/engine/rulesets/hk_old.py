@@ -43,6 +43,7 @@ from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand, check_flowers_apart
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.hk_old import HkOldPayoff
 from ..ruleset import Option, Ruleset, Score
 from ..tiles import DRAGONS, is_major
 
@@ -146,6 +147,7 @@ class HongKongOld(Ruleset):
     hand_size = 13
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
+    payoff = HkOldPayoff()
     options = (
         Option(EXTRAS, False, (False, True),
                "true: count every flower/season (4 each), a single wait (2) and value pungs (×2), "
@@ -189,6 +191,3 @@ def as_answer(counted: Counted) -> dict[str, Any]:
     if counted.pattern.kind == "double":
         answer["value"] = f"x{2 ** doubles_of(counted)}"
     return answer
-
-
-RULESET = HongKongOld()

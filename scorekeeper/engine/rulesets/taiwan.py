@@ -43,6 +43,7 @@ from ..facts import Facts
 from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
 from ..hand import Hand
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.taiwan import TaiwanPayoff
 from ..ruleset import Ruleset, Score
 from ..tiles import BONUS_BASE, tile_name
 
@@ -134,6 +135,7 @@ class Taiwan(Ruleset):
     hand_size = 16
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
+    payoff = TaiwanPayoff()
 
     def check(self, hand: Hand) -> None:
         super().check(hand)
@@ -158,6 +160,3 @@ class Taiwan(Ruleset):
             counted.append(Counted(replace(DEALER, value=2 * hand.dealer_streak + 1)))
             fan += 2 * hand.dealer_streak + 1
         return Score(fan, counted, limit)
-
-
-RULESET = Taiwan()

@@ -56,6 +56,7 @@ from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.taizhou import TaizhouPayoff
 from ..ruleset import Option, Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
@@ -183,6 +184,7 @@ class Taizhou(Ruleset):
     forms = (STANDARD,)
     tile_set = STANDARD_SET
     patterns = PATTERNS
+    payoff = TaizhouPayoff()
     scores_losers = True
     options = (
         Option("four_winds", "off", ("off", "big", "big_or_little"),
@@ -345,6 +347,3 @@ def loser_arrangement(hand: Hand) -> Arrangement:
     if singles:
         groups.append(Group(LOOSE, tuple(singles)))
     return Arrangement(LOSER_FORM, tuple(groups))
-
-
-RULESET = Taizhou()

@@ -32,6 +32,7 @@ from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.zung_jung import ZungJungPayoff
 from ..ruleset import Option, Ruleset, Score
 from ..tiles import WINDS, is_major, is_terminal
 
@@ -125,6 +126,7 @@ class ZungJung(Ruleset):
     hand_size = 13
     forms = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns = PATTERNS
+    payoff = ZungJungPayoff()
     options = (
         Option("chicken", 1, (1, 0, "no"), "what a hand with no pattern scores: 1, 0, or 'no' (not a win)"),
         Option("payoff", "competition", ("competition", "uniform"),
@@ -158,5 +160,3 @@ class ZungJung(Ruleset):
             return ("these tiles make no winning hand worth a pattern, and this table plays "
                     "without chicken hands")
         return super().not_winning_message(hand)
-
-RULESET = ZungJung()

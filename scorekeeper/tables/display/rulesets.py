@@ -16,7 +16,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset, payoff_for
+from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset
 
 from .names import engine_sentence
 
@@ -50,7 +50,7 @@ SPOT_WORDS = {"false_win": _("False win")}
 # Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
-              for kind, needs in payoff_for(key).spot_needs.items()}
+              for kind, needs in get_ruleset(key).payoff.spot_needs.items()}
 FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
                  "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points"),
                  "faan": _("Faan")}
@@ -182,7 +182,7 @@ class Profile:
 
     @property
     def payoff(self) -> Payoff:
-        return payoff_for(self.key)
+        return get_ruleset(self.key).payoff
 
     @property
     def figure_fields(self) -> tuple[tuple[str, str], ...]:

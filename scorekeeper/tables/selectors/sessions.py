@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from scorekeeper.engine import payoff_for
+from scorekeeper.engine import get_ruleset
 
 from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
@@ -183,7 +183,7 @@ class Standings:
     def deal_json(self) -> str:
         """The deal now and how the ruleset passes it, for the phone to show the deal after hands it keeps
         offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does)."""
-        payoff = payoff_for(self.session.ruleset)
+        payoff = get_ruleset(self.session.ruleset).payoff
         return json.dumps({
             "dealer": self.state.dealer, "continuations": self.state.continuations, "round": self.state.round,
             "next": self.hand_number, "first": self.session.first_dealer, "fixed": payoff.fixed_seats,
