@@ -216,6 +216,16 @@ class Ruleset:
         answer["sets"] = score.arrangement.notation() if score.arrangement else []
         return answer
 
+    def house_options(self) -> list[dict[str, Any]]:
+        """Every option a table sets, as `describe` gives them: the scorer's, then its payoff's own
+        (zung-jung's `payoff`, every ruleset's `round_to`)."""
+        options: list[dict[str, Any]] = self.describe()["options"]
+        named = {o["name"] for o in options}
+        for name, allowed in self.payoff.settlement_options.items():
+            if name not in named:
+                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
+        return options
+
     def describe(self) -> dict[str, Any]:
         """The ruleset's own data for the app's rules page."""
         return {

@@ -1,15 +1,17 @@
-"""One ruleset registry: the app derives every ruleset fact from the engine and keeps only words.
+"""One ruleset object: the app reads every ruleset fact from the engine's object and keeps only words.
 
 What a new ruleset must touch, as these tests check it: its two engine modules (scoring
-and payoff) and the engine registry's key list; in the app, a label only for a fact no ruleset
-had before (a figure, an event, a stake, a wild kind, a dealer word, an on-the-spot kind).
+and payoff) and one instance in the engine's `RULESETS`; in the app, a label only for a fact no
+ruleset had before (a figure, an event, a stake, a wild kind, a dealer word, an on-the-spot kind).
+A profile is the engine's object with words: it forwards no fact.
 """
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, RULESETS, get_ruleset
 from scorekeeper.tables.display import rulesets as labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,5 +48,22 @@ def test_the_app_names_no_ruleset_key():
     assert found == []
 
 
-def test_every_engine_ruleset_is_on_the_screens():
-    assert [p.key for p in labels.available_profiles()] == list(RULESET_KEYS)
+def test_every_engine_ruleset_is_on_the_screens_as_the_engines_own_object():
+    assert [p.ruleset for p in labels.available_profiles()] == list(RULESETS)
+    assert all(labels.get_profile(key).ruleset is get_ruleset(key) for key in RULESET_KEYS)
+
+
+# What a Profile may say: words for the engine's facts. A fact of the engine's own is read from `ruleset`.
+LABELS = {"figure_fields", "wild_label", "wild_button", "spot_kinds", "paying_help", "dealer_word", "notes", "stakes"}
+
+
+def test_a_profile_holds_the_engines_object_and_adds_only_labels():
+    assert [f.name for f in dataclasses.fields(labels.Profile)] == ["ruleset"]
+    assert {name for name, value in vars(labels.Profile).items() if isinstance(value, property)} == LABELS
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda ruleset: ruleset.key)
+def test_the_house_options_are_the_scorers_then_the_payoffs_own(ruleset):
+    scorers = [o["name"] for o in ruleset.describe()["options"]]
+    payoffs = [name for name in ruleset.payoff.settlement_options if name not in scorers]
+    assert [o["name"] for o in ruleset.house_options()] == scorers + payoffs

@@ -136,6 +136,32 @@ class Payoff:
         """The figure limit at a table with these house options (None: no limit)."""
         return self.figure_limit
 
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
+                  options: Mapping[str, Any]) -> int | None:
+        """The limit a figure given in `figure_field` is checked against: a figure with the dealer's bonus
+        already in it (taiwan's `fan`) may pass the pattern limit by that bonus (taiwan.md: the cap is on
+        the pattern fan)."""
+        limit = self.limit_at(options)
+        if limit is None or figure_field != "fan" or not dealer_won:
+            return limit
+        return limit + self.dealer_extra(continuations)
+
+    @property
+    def loser_points(self) -> bool:
+        """A win names every loser's points (taizhou)."""
+        return "loser_points" in self.win_fields
+
+    @property
+    def has_spots(self) -> bool:
+        """The table enters on-the-spot payments (taiwan, hk-faan)."""
+        return bool(self.spot_needs)
+
+    @property
+    def figure_events(self) -> tuple[str, ...]:
+        """The events a win by figure names, where one changes who pays (hk-faan's robbed kong, sent as
+        `robbed_kong`)."""
+        return ("robbing_kong",) if "robbed_kong" in self.win_fields else ()
+
     # -- dealers and winds -----------------------------------------------------
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         raise NotImplementedError
@@ -152,6 +178,11 @@ class Payoff:
         """What a table's pattern figure gains when the dealer wins on 連n (taiwan's 2n+1); 0 where the
         figure is the table's whole score."""
         return 0
+
+    def figure_extra(self, figure_field: str, continuations: int) -> int:
+        """What `figure` adds to a figure given in `figure_field` when the dealer wins: the dealer's extra
+        for a figure without it (taiwan's `pattern_fan`), else nothing."""
+        return self.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
 
     def streak(self, deal: Deal) -> int:
         """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""

@@ -105,8 +105,8 @@ class TaiwanPayoff(Payoff):
 
     def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
         fan = super().figure(win, deal, scored)
-        if win.figure_field == "pattern_fan" and win.winner == deal.dealer:
-            fan += dealer_bonus(deal.continuations)
+        if win.winner == deal.dealer:  # a figure given without the dealer's 2n+1 (pattern_fan) gets it here
+            fan += self.figure_extra(win.figure_field, deal.continuations)
         return fan
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,

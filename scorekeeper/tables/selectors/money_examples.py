@@ -33,7 +33,7 @@ from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.money import Payment, money, payments
 from ..display.names import figure_words, local_name
-from ..display.rulesets import PAYING_HELP, get_profile, option_value
+from ..display.rulesets import get_profile, option_value
 from ..display.score_lines import pattern_value, score_formula
 from ..display.words import WIND_NAMES
 
@@ -387,9 +387,7 @@ def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     steps = (told, Step(gettext("Keeping a tab, Settle up asks for:"), _paid(table, tab)),
              Step(gettext("Paying as you go, Settle up asks for:"), _paid(table, go),
                   note="" if go else gettext("Nothing is still owed: every payment was made at the table.")))
-    profile = get_profile(table.key)
-    rule = gettext("Keep a tab: nothing changes hands until Settle up.") + " " + str(
-        PAYING_HELP[profile.pull_ledger, profile.spots])
+    rule = gettext("Keep a tab: nothing changes hands until Settle up.") + " " + get_profile(table.key).paying_help
     return Example("paying", gettext("A tab or pay as you go"), rule, steps)
 
 
