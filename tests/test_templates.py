@@ -19,7 +19,7 @@ BLOCK_TAG = re.compile(r"{%.*?%}")
 QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 COMPARISON = re.compile(r"==|!=|<|>|\bin\b")
 # A ruleset named by its key: a key ruleset or ruleset itself on either side of a comparison (the engine's
-# ruleset object read further, `profile.ruleset.payoff.events`, is a fact, not a key).
+# ruleset object read further, `profile.ruleset.events`, is a fact, not a key).
 KEY_COMPARED = re.compile(r"\.(key|ruleset)\s*(==|!=|\bnot in\b|\bin\b)"
                           r"|(==|!=|\bin\b)\s*[\w.]+\.(key|ruleset)(?![\w.])")
 
@@ -71,8 +71,8 @@ def test_ruleset_logic_is_recognised(tag):
     '<h3>{{ "hk-old"|ruleset_name }}</h3>',
     '<pre data-ruleset="taiwan">F2 x2</pre>',
     '{% url "rules_detail" profile.ruleset.key %}',
-    '{% if profile.ruleset.payoff.bonus_tiles == "flowers" %}',
-    '{% if profile.ruleset.payoff.responsible == "discarder" %}',
+    '{% if profile.ruleset.bonus_tiles == "flowers" %}',
+    '{% if profile.ruleset.responsible == "discarder" %}',
     '{% if e not in profile.ruleset.payoff.figure_events %}',
 ])
 def test_naming_a_ruleset_is_not_logic(text):

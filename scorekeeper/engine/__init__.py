@@ -5,10 +5,11 @@ from where a replay stood, `settle_from(fields, Checkpoint)` and `finish(fields,
 `EVENT_WINS` (the way of winning each event needs), `UNMELDED_EVENTS` (those won before any
 meld), `RULESETS` (one `Ruleset` object per ruleset, in the rulebook's order; `RULESET_KEYS`
 their keys) and `get_ruleset(key)`, the one lookup. A ruleset object answers everything about
-its ruleset: its table and `describe()`, and its `payoff` (a `Payoff`: stakes defaults,
-options, dealer rotation, and what a table enters for it: `figures`, `win_fields`,
-`responsible`, `bonus_tiles`, `wild`, `events`, `spot_kinds` / `spot_needs`,
-`starting_tally`, `dealer_word`, `game_rounds`), tiles (`Tile`, `parse_tiles`,
+its ruleset: its table and `describe()`, what a table enters for it (`responsible`,
+`bonus_tiles`, `wild`, `events`, `usual_figures`, `figure_limit`, `starting_tally`,
+`dealer_word`, `game_rounds`, `house_options()`), and its `payoff` (a `Payoff`: stakes
+defaults, settlement options, dealer rotation, and what its settlement accepts: `figures`,
+`win_fields`, `spot_kinds` / `spot_needs`), tiles (`Tile`, `parse_tiles`,
 `format_tiles`), amounts as exact text (`format_amount`) and the arrangement search
 (`arrangements`, `standard_arrangements`).
 """

@@ -29,7 +29,7 @@ APPLY = """([profile, sequences]) => sequences.map(actions => {
 
 def random_taps(rng: random.Random, ruleset: str) -> list[str]:
     profile = get_profile(ruleset)
-    bonus = keypad_codes(Target("bonus"), profile) if profile.ruleset.payoff.bonus_tiles else []
+    bonus = keypad_codes(Target("bonus"), profile) if profile.ruleset.bonus_tiles else []
     tiles = keypad_codes(Target("hand"), profile) + bonus
     verbs = [lambda: f"add:{rng.choice(tiles)}"] * 8 + [
         lambda: f"remove:hand:{rng.choice(tiles)}", lambda: f"remove:meld:{rng.randrange(3)}",

@@ -1,5 +1,5 @@
-"""One tuple of ruleset objects: each answers everything about its ruleset (scoring, and through the
-payoff it carries, money, dealer rotation and table facts), `get_ruleset` is the one lookup, and a new
+"""One tuple of ruleset objects: each answers everything about its ruleset (scoring, table facts, and
+through the payoff it carries, money and dealer rotation), `get_ruleset` is the one lookup, and a new
 ruleset is two modules of its own and one instance in `RULESETS`, nothing else in the engine."""
 import ast
 from pathlib import Path
@@ -56,24 +56,25 @@ def test_a_new_ruleset_touches_its_own_two_modules_only():
     assert found == {key: {f"rulesets/{module}.py", f"payoffs/{module}.py"} for key, module in modules.items()}
 
 
-# -- what the app derives from a ruleset's payoff --------------------------------------------------
+# -- what the app derives from a ruleset and its payoff ----------------------------------------------
 @pytest.mark.parametrize("key", RULESET_KEYS)
-def test_a_settlement_says_what_a_table_enters(key):
-    payoff: Payoff = get_ruleset(key).payoff
-    assert payoff.responsible in ("", "discarder", "optional")
-    assert ("responsible" in payoff.win_fields) == bool(payoff.responsible)
-    assert payoff.bonus_tiles in ("flowers", "winds_red", "")
-    assert payoff.wild in ("", "fortune", "gold")
-    assert set(payoff.events) <= EVENTS and len(set(payoff.events)) == len(payoff.events)
-    assert payoff.dealer_word in ("dealer", "banker")
-    assert payoff.starting_tally >= 0 and payoff.game_rounds >= 0
+def test_a_ruleset_says_what_a_table_enters(key):
+    ruleset = get_ruleset(key)
+    payoff: Payoff = ruleset.payoff
+    assert ruleset.responsible in ("", "discarder", "optional")
+    assert ("responsible" in payoff.win_fields) == bool(ruleset.responsible)
+    assert ruleset.bonus_tiles in ("flowers", "winds_red", "")
+    assert ruleset.wild in ("", "fortune", "gold")
+    assert set(ruleset.events) <= EVENTS and len(set(ruleset.events)) == len(ruleset.events)
+    assert ruleset.dealer_word in ("dealer", "banker")
+    assert ruleset.starting_tally >= 0 and ruleset.game_rounds >= 0
     assert set(payoff.spot_needs) == payoff.spot_kinds
     assert set(payoff.spot_needs.values()) <= {"count", "dealer", "to", ""}
 
 
 def test_the_table_facts_of_each_ruleset():
     facts = {key: (p.responsible, p.bonus_tiles, p.wild, p.starting_tally, p.dealer_word, p.game_rounds)
-             for key, p in ((key, get_ruleset(key).payoff) for key in RULESET_KEYS)}
+             for key, p in ((ruleset.key, ruleset) for ruleset in RULESETS)}
     assert facts == {
         "taiwan": ("", "", "", 0, "dealer", 0),
         "zung-jung": ("discarder", "flowers", "", 0, "dealer", 4),
@@ -85,7 +86,7 @@ def test_the_table_facts_of_each_ruleset():
 
 
 def test_the_events_each_table_enters_in_order():
-    assert {key: get_ruleset(key).payoff.events for key in RULESET_KEYS} == {
+    assert {key: get_ruleset(key).events for key in RULESET_KEYS} == {
         "taiwan": ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn"),
         "zung-jung": ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly"),
         "hk-old": ("last_tile", "last_discard", "kong_replacement", "robbing_kong"),

@@ -26,14 +26,15 @@ MONEY_EXAMPLES = APP / "selectors" / "money_rulesets.py"
 
 @pytest.mark.parametrize("key", RULESET_KEYS)
 def test_every_fact_the_engine_declares_has_a_label(key):
-    payoff = get_ruleset(key).payoff
+    ruleset = get_ruleset(key)
+    payoff = ruleset.payoff
 
     assert set(payoff.figures) <= labels.FIGURE_LABELS.keys()
-    assert set(payoff.events) <= labels.EVENT_LABELS.keys()
+    assert set(ruleset.events) <= labels.EVENT_LABELS.keys()
     assert set(payoff.stake_defaults) <= labels.STAKE_LABELS.keys()
     assert set(payoff.spot_needs) <= labels.SPOT_LABELS.keys()
-    assert payoff.dealer_word in labels.DEALER_WORDS
-    assert not payoff.wild or payoff.wild in labels.WILD_LABELS
+    assert ruleset.dealer_word in labels.DEALER_WORDS
+    assert not ruleset.wild or ruleset.wild in labels.WILD_LABELS
 
 
 def test_the_app_names_no_ruleset_key():

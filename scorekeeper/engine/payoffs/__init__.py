@@ -1,8 +1,9 @@
 """How each ruleset turns a hand into money and passes the deal (one module per ruleset).
 
 A `Payoff` declares its fields and stakes as class attributes, with what a table
-enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
-...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
+enters for the settlement (`figures`, `win_fields`, `spot_needs`, stakes and options; the
+rest of the entry form is its ruleset's: `Ruleset.events`, `bonus_tiles`, ...), and overrides
+a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
 `spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
 ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
@@ -59,11 +60,6 @@ class Payoff:
     key: ClassVar[str]
     name: ClassVar[str]
     figures: ClassVar[tuple[str, ...]] = ("points",)
-    # The figures a table enters most often, offered as one-tap choices, and the ruleset's limit: a
-    # figure past it is possible (flowers after zung-jung's limit, taiwan's dealer bonus after the cap)
-    # but far more often a slip of the thumb, so the app asks before saving it. None: no limit.
-    usual_figures: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 8, 10)
-    figure_limit: ClassVar[int | None] = None
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
@@ -72,23 +68,10 @@ class Payoff:
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
-    # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
-    # says money moves at the table (taiwan.md: 即時付錢).
-    usually_pays_as_you_go: ClassVar[bool] = False
     # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
     # instead of moving at once: the screens say what a table paying as it goes pays, and when.
     pull_ledger: ClassVar[bool] = False
-    # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
-    # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
-    # the hand names another, "optional" only one the hand names.
-    responsible: ClassVar[str] = ""
-    responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
-    bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
-    wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
-    events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
-    starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
-    dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
-    game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
+    # What a table enters for the settlement, beyond the fields above (the rest is its ruleset's: `Ruleset`).
     spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
     figure_answer: ClassVar[str] = ""  # the field a win's answer gives its figure in, where the page asks one
     # on-the-spot kind -> what it pays, in English, where the page prices a kind its own way (hk-faan's false win)
@@ -123,28 +106,6 @@ class Payoff:
         """One loser's share of a win of this figure, where the page pays a win in shares (hk-faan); None
         elsewhere. The screens say each payment in shares beside the money."""
         return None
-
-    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
-        """The bonus tiles a hand is entered with at a table with these options (hk-faan: none without flowers)."""
-        return self.bonus_tiles
-
-    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        """The usual figures at a table with these house options (where the options set the range)."""
-        return self.usual_figures
-
-    def limit_at(self, options: Mapping[str, Any]) -> int | None:
-        """The figure limit at a table with these house options (None: no limit)."""
-        return self.figure_limit
-
-    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
-                  options: Mapping[str, Any]) -> int | None:
-        """The limit a figure given in `figure_field` is checked against: a figure with the dealer's bonus
-        already in it (taiwan's `fan`) may pass the pattern limit by that bonus (taiwan.md: the cap is on
-        the pattern fan)."""
-        limit = self.limit_at(options)
-        if limit is None or figure_field != "fan" or not dealer_won:
-            return limit
-        return limit + self.dealer_extra(continuations)
 
     @property
     def loser_points(self) -> bool:

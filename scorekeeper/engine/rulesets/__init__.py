@@ -1,7 +1,8 @@
 """Every ruleset the engine knows, in the rulebook's order (rules/README.md): `RULESETS`.
 
-One object per ruleset answers everything about it: scoring (`score`, `describe`), and,
-through the `payoff` it carries, the money, the dealer rotation and what a table enters.
+One object per ruleset answers everything about it: scoring (`score`, `describe`), what a
+table enters for it (`events`, `bonus_tiles`, ...), and through the `payoff` it carries, the
+money and the dealer rotation.
 `get_ruleset("zung-jung")` finds one by key. Adding a ruleset is its two modules (here and
 in `payoffs/`) and one instance in the tuple below (tests/engine/test_registry.py).
 """

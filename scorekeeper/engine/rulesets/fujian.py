@@ -249,6 +249,12 @@ class Fujian(Ruleset):
     tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
     patterns = PATTERNS
     payoff = FujianPayoff()
+    bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
+    wild = "gold"  # fujian.md: the gold, a suit tile kind
+    events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
+    game_rounds = 4  # fujian.md: a full game is four rounds
+    # fujian.md: a plain win is a few points (doubled when self-drawn); 平胡 adds 15. No limit.
+    usual_figures = (2, 3, 4, 5, 6, 8, 10, 17, 19, 21, 30, 40)
 
     # -- reading -----------------------------------------------------------------------
     def check_tile_set(self, hand: Hand) -> None:

@@ -25,7 +25,9 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .. import predicates
 from ..errors import BAD_FIELD, NOT_WINNING, EngineError
@@ -90,6 +92,27 @@ class HongKongFaan(Ruleset):
     patterns = PATTERNS
     options = OPTIONS
     payoff = HkFaanPayoff()
+    usual_figures = (3, 4, 5, 6, 7, 8, 9, 10)  # hk-faan.md: three to win (三番起糊), the limit 10 by default
+    figure_limit = 10
+    responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
+    responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
+    # hk-faan.md: the events its faan table counts
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        return self.bonus_tiles if options.get(FLOWERS, True) is not False else ""  # the 136-tile game
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
+        return tuple(range(self._table_option(options, MIN_FAAN), self._table_option(options, LIMIT_FAAN) + 1))
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        return int(self._table_option(options, LIMIT_FAAN))
+
+    @staticmethod
+    def _table_option(options: Mapping[str, Any], name: str) -> int:
+        value = options.get(name, next(o.default for o in OPTIONS if o.name == name))
+        return int(value)
 
     def check(self, hand: Hand) -> None:
         super().check(hand)

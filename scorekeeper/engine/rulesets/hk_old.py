@@ -148,6 +148,10 @@ class HongKongOld(Ruleset):
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = HkOldPayoff()
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
+    usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
+    figure_limit = 500  # hk-old.md: a 500 limit
+    starting_tally = 2000  # hk-old.md: each player starts with 2,000 points
     options = (
         Option(EXTRAS, False, (False, True),
                "true: count every flower/season (4 each), a single wait (2) and value pungs (×2), "

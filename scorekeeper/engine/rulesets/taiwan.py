@@ -136,6 +136,12 @@ class Taiwan(Ruleset):
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
     payoff = TaiwanPayoff()
+    usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
+    figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
+    bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
+    # taiwan.md: the events its fan table counts
+    events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
+    usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
 
     def check(self, hand: Hand) -> None:
         super().check(hand)

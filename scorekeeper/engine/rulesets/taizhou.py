@@ -185,6 +185,13 @@ class Taizhou(Ruleset):
     tile_set = STANDARD_SET
     patterns = PATTERNS
     payoff = TaizhouPayoff()
+    responsible = "optional"  # taizhou.md: 包 only when the hand names a responsible loser
+    bonus_tiles = ""  # taizhou.md: 136 tiles, no flowers
+    wild = "fortune"  # taizhou.md: the face-up fortune indicator (财神)
+    dealer_word = "banker"  # taizhou.md: the banker
+    game_rounds = 4  # taizhou.md: a session is four rounds of banker rotation
+    usual_figures = (10, 20, 30, 40, 50, 60, 80, 100)
+    figure_limit = 100  # taizhou.md: points = min(100, hu × 2^tai)
     scores_losers = True
     options = (
         Option("four_winds", "off", ("off", "big", "big_or_little"),

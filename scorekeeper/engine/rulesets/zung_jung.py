@@ -127,6 +127,12 @@ class ZungJung(Ruleset):
     forms = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = ZungJungPayoff()
+    responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
+    # zung-jung.md 9.1-9.4: the events its incidental patterns count
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+    game_rounds = 4  # zung-jung.md: 16 hands make a game, the deal passing every hand
+    usual_figures = (5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 160)
+    figure_limit = 320  # zung-jung.md: Limit 320
     options = (
         Option("chicken", 1, (1, 0, "no"), "what a hand with no pattern scores: 1, 0, or 'no' (not a win)"),
         Option("payoff", "competition", ("competition", "uniform"),

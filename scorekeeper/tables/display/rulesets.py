@@ -1,17 +1,18 @@
 """Each ruleset as the screens show it: the engine's one ruleset object, with the app's labels.
 
 The engine owns every fact about a ruleset, on one object (`get_ruleset(key)`): its patterns,
-options, hand size and tiles, and through the `payoff` it carries, its money, dealer rotation
-and what a table enters for it (figures, responsible player, losers' points, wild tiles, bonus
-tiles, events, on-the-spot kinds, stakes). This module keeps only the words the screens use
-for those facts, by fact, never by ruleset: a new ruleset needs its engine modules, and a
-label here only for a figure, event, stake, wild or on-the-spot kind no ruleset had before.
+options, hand size and tiles, what a table enters for it (responsible player, wild tiles, bonus
+tiles, events, usual figures and limit), and through the `payoff` it carries, its money, dealer
+rotation and what its settlement accepts (figures, losers' points, on-the-spot kinds, stakes).
+This module keeps only the words the screens use for those facts, by fact, never by ruleset: a
+new ruleset needs its engine modules, and a label here only for a figure, event, stake, wild or
+on-the-spot kind no ruleset had before.
 
 The design: a `Profile` is a small display wrapper, one per ruleset, holding the engine's
 object as `profile.ruleset` and nothing else; its properties are labels only (the words for a
 figure, the wild tile, the dealer, the stakes, the on-the-spot kinds). A template gets the one
 `profile` and reads a fact from the engine object itself (`profile.ruleset.unit`,
-`profile.ruleset.payoff.responsible`) and a word from the wrapper (`profile.dealer_word`); Python
+`profile.ruleset.responsible`) and a word from the wrapper (`profile.dealer_word`); Python
 code that needs no words asks the engine directly (`get_ruleset(key)`). No fact is forwarded,
 so there is one way to reach each: from the engine's ruleset object.
 """
@@ -199,12 +200,12 @@ class Profile:
 
     @property
     def wild_label(self) -> str:
-        wild = self.ruleset.payoff.wild
+        wild = self.ruleset.wild
         return str(WILD_LABELS[wild][0]) if wild else ""
 
     @property
     def wild_button(self) -> str:
-        wild = self.ruleset.payoff.wild
+        wild = self.ruleset.wild
         return str(WILD_LABELS[wild][1]) if wild else ""
 
     @property
@@ -224,7 +225,7 @@ class Profile:
 
     @property
     def dealer_word(self) -> str:
-        return str(DEALER_WORDS[self.ruleset.payoff.dealer_word])
+        return str(DEALER_WORDS[self.ruleset.dealer_word])
 
     @property
     def notes(self) -> tuple[str, ...]:

@@ -137,7 +137,7 @@ def _players(value: Any) -> list[str]:
 
 def _paying(value: Any, profile: Profile) -> bool:
     if value is None:
-        return profile.ruleset.payoff.usually_pays_as_you_go
+        return profile.ruleset.usually_pays_as_you_go
     if not isinstance(value, bool):
         raise ValueError(f"The backup's 'pay_as_you_go' should be true or false, not {value!r}.")
     return value
@@ -179,9 +179,9 @@ TILE_TEXTS = ("concealed", "winning_tile", "bonus_tiles", "wild")
 def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> None:
     """What the ruleset's forms would let a table enter: its events, losers' points only where every
     hand is scored, its on-the-spot kinds, and tiles shaped as the keypad writes them."""
-    unknown_events = [e for e in raw["events"] if e not in profile.ruleset.payoff.events]
+    unknown_events = [e for e in raw["events"] if e not in profile.ruleset.events]
     if unknown_events:
-        allowed = ", ".join(profile.ruleset.payoff.events) or "none"
+        allowed = ", ".join(profile.ruleset.events) or "none"
         raise ValueError(f"{where}: event {unknown_events[0][:40]!r} is not one of this ruleset's ({allowed}).")
     if raw["loser_points"] is not None:
         if not profile.ruleset.payoff.loser_points:

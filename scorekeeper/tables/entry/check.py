@@ -130,7 +130,7 @@ def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int
                  options: dict[str, Any]) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     dealer_won = check.state.is_dealer(entry.winner_seat)
-    check.limit = limit = profile.ruleset.payoff.limit_for(entry.figure_field_for(profile), dealer_won,
+    check.limit = limit = profile.ruleset.limit_for(entry.figure_field_for(profile), dealer_won,
                                                            check.state.continuations, options)
     check.over_limit = limit is not None and figure > limit
     if not check.over_limit or entry.figure_confirmed == entry.figure:
@@ -157,7 +157,7 @@ def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
         check.errors["how"] = gettext("Choose self-drawn, or one of the players.")
     elif winner is not None and entry.discarder_seat == winner:
         check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
-    if profile.ruleset.payoff.responsible and entry.responsible not in ("", "none"):
+    if profile.ruleset.responsible and entry.responsible not in ("", "none"):
         seat = entry.responsible_seat(profile)
         if seat is None and not entry.self_drawn:
             check.errors["responsible"] = gettext("Choose a player, or no one.")
@@ -275,7 +275,7 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
 
 
 def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
-    return [e for e in profile.ruleset.payoff.events if e in entry.events]
+    return [e for e in profile.ruleset.events if e in entry.events]
 
 
 def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand | None = None) -> Hand:

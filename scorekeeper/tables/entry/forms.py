@@ -118,7 +118,7 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.profile = profile
         self.fields["pay_as_you_go"] = paying_field(profile=profile, required=False)
-        self.fields["pay_as_you_go"].initial = paying_initial(profile.ruleset.payoff.usually_pays_as_you_go)
+        self.fields["pay_as_you_go"].initial = paying_initial(profile.ruleset.usually_pays_as_you_go)
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
                 "required": _("Enter the player's name."),

@@ -260,11 +260,11 @@ def suit_for(target: Target, suit: str, profile: Profile) -> str:
 def keypad_codes(target: Target, profile: Profile) -> list[str]:
     """The tiles the keypad offers for what is being entered."""
     if target.part == "bonus":
-        if profile.ruleset.payoff.bonus_tiles == "winds_red":
+        if profile.ruleset.bonus_tiles == "winds_red":
             return ["1z", "2z", "3z", "4z", "7z"]
         return [tile_code(BONUS_BASE + i) for i in range(8)]
     kinds = sorted(k for k in profile.ruleset.tile_set if k < BONUS_BASE)
-    if profile.ruleset.payoff.bonus_tiles == "winds_red":  # fujian.md: winds and red dragons are bonus tiles only
+    if profile.ruleset.bonus_tiles == "winds_red":  # fujian.md: winds and red dragons are bonus tiles only
         kinds = [k for k in kinds if k < 27]
     return [tile_code(k) for k in kinds]
 

@@ -188,11 +188,11 @@ def _read_figure(line: ParsedLine, token: str, unit: str) -> None:
 def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:
     """zung-jung.md: the discarder unless the line says otherwise; taizhou.md: no one unless named."""
     if token is None:
-        return line.discarder if profile.ruleset.payoff.responsible == "discarder" else None
-    if not profile.ruleset.payoff.responsible:
+        return line.discarder if profile.ruleset.responsible == "discarder" else None
+    if not profile.ruleset.responsible:
         raise LineError(_("%(ruleset)s has no responsible player: leave out %(token)s")
                         % {"ruleset": _ruleset(profile), "token": token})
-    if line.discarder is None and not profile.ruleset.payoff.responsible_self_draw:
+    if line.discarder is None and not profile.ruleset.responsible_self_draw:
         raise LineError(_("a self-drawn win has no responsible player: leave out %(token)s") % {"token": token})
     if token == "r-":
         return None

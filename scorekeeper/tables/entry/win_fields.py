@@ -179,10 +179,10 @@ class WinEntry:
 
     def responsible_seat(self, profile: Profile) -> int | None:
         """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise."""
-        payoff = profile.ruleset.payoff
-        if not payoff.responsible or (self.self_drawn and not payoff.responsible_self_draw):
+        ruleset = profile.ruleset
+        if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
             return None
-        if self.responsible == "" and payoff.responsible == "discarder":
+        if self.responsible == "" and ruleset.responsible == "discarder":
             return self.discarder_seat
         return seat_of(self.responsible)
 
@@ -198,7 +198,7 @@ class WinEntry:
         """The tile part of the engine's score fields, as stored on the hand."""
         fields = self.hand.as_fields()
         fields["winning_tile"] = self.winning_tile.replace(" ", "")
-        if profile.ruleset.payoff.bonus_tiles and self.bonus:
+        if profile.ruleset.bonus_tiles and self.bonus:
             fields["bonus_tiles"] = self.bonus.replace(" ", "")
         if profile.wild_label and self.wild:
             fields["wild"] = self.wild.replace(" ", "")

@@ -130,10 +130,10 @@ def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, 
 
 
 def _responsible(hand: Hand, profile: Profile, names: list[str]) -> str:
-    if not profile.ruleset.payoff.responsible or hand.kind != Hand.Kind.WIN or hand.discarder is None:
+    if not profile.ruleset.responsible or hand.kind != Hand.Kind.WIN or hand.discarder is None:
         return ""
     if hand.responsible is None:
-        return "no one" if profile.ruleset.payoff.responsible == "discarder" else ""
+        return "no one" if profile.ruleset.responsible == "discarder" else ""
     return _cell(names[hand.responsible])
 
 

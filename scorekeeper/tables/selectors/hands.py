@@ -68,7 +68,7 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
             parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
     else:
         parts.append(gettext("by tiles"))
-    responsible = profile.ruleset.payoff.responsible
+    responsible = profile.ruleset.responsible
     if responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
                      gettext("%(name)s responsible") % {"name": names[hand.responsible]})

@@ -70,10 +70,10 @@ class Table:
 
     def words(self) -> dict[str, str]:
         """What a rule's words fill in: the stakes as the engine reads them, the limit, the starting tally."""
-        payoff = get_ruleset(self.key).payoff
-        stakes = {name: money(value) for name, value in payoff.read_stakes(self.stakes).items()}
-        limit = payoff.limit_at(self.options)
-        return stakes | {"limit": f"{limit or 0:,}", "tally": f"{payoff.starting_tally:,}"}
+        ruleset = get_ruleset(self.key)
+        stakes = {name: money(value) for name, value in ruleset.payoff.read_stakes(self.stakes).items()}
+        limit = ruleset.limit_at(self.options)
+        return stakes | {"limit": f"{limit or 0:,}", "tally": f"{ruleset.starting_tally:,}"}
 
 
 @dataclass(frozen=True)
@@ -279,7 +279,7 @@ def four_hands(table: Table, *, key: str, title: Promise, rule: Rule, winner: in
 def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example:
     """hk-old.md: each player starts with a tally; the engine's balances are its change."""
     answer = table.settle(hands)
-    start = get_ruleset(table.key).payoff.starting_tally
+    start = get_ruleset(table.key).starting_tally
     told = _told_all(table, hands)
     rows = tuple((name, money(start + Decimal(balance))) for name, balance in zip(table.seats, answer["balances"]))
     step = Step(gettext("After these hands (%(hands)s) the tallies read:") % {"hands": told}, rows=rows)
@@ -370,7 +370,7 @@ def money_table(table: Table, *, rule: Rule) -> Example:
              gettext("Discard: the discarder / each other") if shared else gettext("Discard: the discarder pays"),
              gettext("Self-draw: each pays / the winner collects"))
     rows = [heads]
-    for figure in payoff.figures_at(table.options):
+    for figure in get_ruleset(table.key).figures_at(table.options):
         won = table.settle([_win(table, SOUTH, WEST, figure), _win(table, SOUTH, None, figure)])["hands"]
         by_discard = {row["from"]: Decimal(row["amount"]) for row in won[0]["payments"]}
         each = [Decimal(row["amount"]) for row in won[1]["payments"]]

@@ -172,7 +172,7 @@ class Standings:
     @property
     def game_over(self) -> bool:
         """The rulebook's full game is played: the screen offers to settle up."""
-        rounds = self.profile.ruleset.payoff.game_rounds
+        rounds = self.profile.ruleset.game_rounds
         return bool(rounds) and self.state.round > rounds
 
     @property
@@ -260,7 +260,7 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
 
 
 def _card(person: PersonMoney, profile: Profile, state: HandState, names: list[str], replay: Replay) -> Seat:
-    start = profile.ruleset.payoff.starting_tally
+    start = profile.ruleset.starting_tally
     tally = start + int(person.balance) if start else None
     seat = person.seat
     if seat is None:

@@ -88,7 +88,7 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     loser = target.loser_seat
     keys_for = "bonus" if target.part == "bonus" else "hand"
     key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus")
-                if name == "hand" or profile.ruleset.payoff.bonus_tiles}
+                if name == "hand" or profile.ruleset.bonus_tiles}
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
@@ -125,14 +125,14 @@ def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -
     """The usual figures at this table as chips, in two rows (app.css: .figure-chips.cols-N), the limit's
     marked; any other figure stays in the "Other" field. The events a win says (by tiles, and by figure where
     they change who pays); the bonus tiles it is entered with at this table (none without flowers)."""
-    chips = [str(value) for value in profile.ruleset.payoff.figures_at(options)]
-    limit = profile.ruleset.payoff.limit_at(options)
+    chips = [str(value) for value in profile.ruleset.figures_at(options)]
+    limit = profile.ruleset.limit_at(options)
     chosen = entry.figure if entry.figure in chips else ""
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
             "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
-            "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.events],
+            "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events],
             "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events],
-            "bonus_kind": profile.ruleset.payoff.bonus_tiles_at(options)}
+            "bonus_kind": profile.ruleset.bonus_tiles_at(options)}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
@@ -146,7 +146,7 @@ def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
         return gettext("Tap the lowest tile of the chow") if entry.meld_kind == "chow" else \
             gettext("Tap the tile of the %(meld)s") % {"meld": meld}
     if target.part == "bonus":
-        return gettext("Tap each flower or season") if profile.ruleset.payoff.bonus_tiles == "flowers" else \
+        return gettext("Tap each flower or season") if profile.ruleset.bonus_tiles == "flowers" else \
             gettext("Tap each wind or red dragon shown")
     if target.part == "wild":
         return gettext("Tap the %(wild)s") % {"wild": profile.wild_label.lower()}
