@@ -23,9 +23,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.engine import score_hand  # noqa: E402
+from scorekeeper.engine import (  # noqa: E402
+    RULESET_KEYS,
+    get_ruleset,
+    score_hand,  # noqa: E402
+)
 from scorekeeper.engine.groups import SEVEN_PAIRS, STANDARD  # noqa: E402
-from scorekeeper.engine.rulesets import RULESETS  # noqa: E402
 from scorekeeper.engine.search import arrangements  # noqa: E402
 from scorekeeper.engine.tiles import WHITE, counts_of, format_tiles, tile_code  # noqa: E402
 
@@ -119,7 +122,7 @@ def _search_with_whites(item: tuple[Hand, int]) -> int:
 
 # -- full scores ------------------------------------------------------------------------
 def score_inputs(rng: random.Random, key: str, n: int) -> list[dict[str, Any]]:
-    ruleset = RULESETS[key]
+    ruleset = get_ruleset(key)
     sets = (ruleset.hand_size - 1) // 3
     kinds = sorted(k for k in ruleset.tile_set if k < 34)
     if key == "fujian":
@@ -148,7 +151,7 @@ def score_inputs(rng: random.Random, key: str, n: int) -> list[dict[str, Any]]:
 def score_sections(rng: random.Random, n: int) -> None:
     print(f"\n{'full score (score_hand, all arrangements)':<58} {'hands':>6} {'median µs':>10} {'p99 µs':>10}")
     for key in ("zung-jung", "taiwan", "hk-old", "taizhou", "fujian"):
-        if key not in RULESETS:
+        if key not in RULESET_KEYS:
             print(f"{key:<58} not available yet")
             continue
         inputs = score_inputs(rng, key, n)

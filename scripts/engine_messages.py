@@ -11,14 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine import RULESETS, payoff_for  # noqa: E402
+from scorekeeper.engine import RULESETS  # noqa: E402
 
 
 def engine_sentences() -> list[str]:
-    described = [ruleset.describe() for ruleset in RULESETS.values()]
+    described = [ruleset.describe() for ruleset in RULESETS]
     texts = [d["description"] for d in described] + [o["note"] for d in described for o in d["options"]]
     texts += [p.get("note", "") for d in described for p in d["patterns"]]
-    payoffs = [payoff_for(key) for key in RULESETS]  # what a payoff says of its spot kinds and stakes
+    payoffs = [ruleset.payoff for ruleset in RULESETS]  # what a payoff says of its spot kinds and stakes
     texts += [note for payoff in payoffs for notes in (payoff.spot_notes, payoff.stake_notes)
               for note in notes.values()]
     return sorted({text for text in texts if text})

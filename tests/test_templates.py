@@ -18,8 +18,10 @@ MAX_LINE = 120
 BLOCK_TAG = re.compile(r"{%.*?%}")
 QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 COMPARISON = re.compile(r"==|!=|<|>|\bin\b")
-# A ruleset named by its key: a key ruleset or ruleset itself on either side of a comparison.
-KEY_COMPARED = re.compile(r"\.(key|ruleset)\s*(==|!=|\bnot in\b|\bin\b)|(==|!=|\bin\b)\s*[\w.]+\.(key|ruleset)\b")
+# A ruleset named by its key: a key ruleset or ruleset itself on either side of a comparison (the engine's
+# ruleset object read further, `profile.ruleset.events`, is a fact, not a key).
+KEY_COMPARED = re.compile(r"\.(key|ruleset)\s*(==|!=|\bnot in\b|\bin\b)"
+                          r"|(==|!=|\bin\b)\s*[\w.]+\.(key|ruleset)(?![\w.])")
 
 
 def template_files() -> list[Path]:
@@ -53,12 +55,12 @@ def test_no_template_line_is_longer_than_120_characters():
 
 
 @pytest.mark.parametrize("tag", [
-    '{% if profile.key == "taiwan" %}',
+    '{% if profile.ruleset.key == "taiwan" %}',
     "{% if 'fujian' == r.key %}",
     '{% elif session.ruleset != "zung-jung" %}',
     '{% if ruleset in "taizhou fujian" %}',
     "{% if key in 'hk-old,taiwan' %}",
-    "{% if profile.key == other %}",
+    "{% if profile.ruleset.key == other %}",
     "{% if session.ruleset not in rulesets %}",
 ])
 def test_ruleset_logic_is_recognised(tag):
@@ -68,9 +70,10 @@ def test_ruleset_logic_is_recognised(tag):
 @pytest.mark.parametrize("text", [
     '<h3>{{ "hk-old"|ruleset_name }}</h3>',
     '<pre data-ruleset="taiwan">F2 x2</pre>',
-    '{% url "rules_detail" profile.key %}',
-    '{% if profile.bonus == "flowers" %}',
-    '{% if profile.responsible == "discarder" %}',
+    '{% url "rules_detail" profile.ruleset.key %}',
+    '{% if profile.ruleset.bonus_tiles == "flowers" %}',
+    '{% if profile.ruleset.responsible == "discarder" %}',
+    '{% if e not in profile.ruleset.payoff.figure_events %}',
 ])
 def test_naming_a_ruleset_is_not_logic(text):
     assert ruleset_logic(text) == []

@@ -3,12 +3,13 @@
 Public API: `score_hand(fields) -> answer`, `settle_session(fields) -> answer` (and, to go on
 from where a replay stood, `settle_from(fields, Checkpoint)` and `finish(fields, Checkpoint)`),
 `EVENT_WINS` (the way of winning each event needs), `UNMELDED_EVENTS` (those won before any
-meld), `get_ruleset(key)` / `RULESETS` (each ruleset's table and `describe()`), `RULESET_KEYS`
-(every ruleset in the rulebook's order),
-`payoff_for(key)` or `get_ruleset(key).payoff` (each ruleset's settlement, a `Payoff`: stakes
-defaults, options, dealer rotation, and what a table enters for it: `figures`, `win_fields`,
-`responsible`, `bonus_tiles`, `wild`, `events`, `spot_kinds` / `spot_needs`,
-`starting_tally`, `dealer_word`, `game_rounds`), tiles (`Tile`, `parse_tiles`,
+meld), `RULESETS` (one `Ruleset` object per ruleset, in the rulebook's order; `RULESET_KEYS`
+their keys) and `get_ruleset(key)`, the one lookup. A ruleset object answers everything about
+its ruleset: its table and `describe()`, what a table enters for it (`responsible`,
+`bonus_tiles`, `wild`, `events`, `usual_figures`, `figure_limit`, `starting_tally`,
+`dealer_word`, `game_rounds`, `house_options()`), and its `payoff` (a `Payoff`: stakes
+defaults, settlement options, dealer rotation, and what its settlement accepts: `figures`,
+`win_fields`, `spot_kinds` / `spot_needs`), tiles (`Tile`, `parse_tiles`,
 `format_tiles`), amounts as exact text (`format_amount`) and the arrangement search
 (`arrangements`, `standard_arrangements`).
 """
@@ -16,10 +17,9 @@ from .checkpoint import Checkpoint
 from .errors import EngineError
 from .hand import EVENT_WINS, UNMELDED_EVENTS
 from .money import format_amount
-from .payoffs import Payoff, payoff_for
-from .registry import KEYS as RULESET_KEYS
+from .payoffs import Payoff
 from .ruleset import Ruleset
-from .rulesets import RULESETS, get_ruleset
+from .rulesets import RULESET_KEYS, RULESETS, get_ruleset
 from .scoring import score_hand
 from .search import arrangements, has_standard_win, standard_arrangements
 from .settlement import finish, settle_from, settle_session
@@ -27,8 +27,7 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Checkpoint", "finish", "settle_from",
-    "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "payoff_for",
-    "get_ruleset",
+    "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",
     "format_tiles", "parse_tiles", "format_amount",
 ]

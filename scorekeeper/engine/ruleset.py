@@ -4,7 +4,9 @@ A ruleset module subclasses `Ruleset`, declares its metadata and pattern table a
 class attributes, and overrides the few hooks where it differs (`check`, `variants`,
 `evaluate`). `score` is the same for all: every arrangement of the hand (with each
 place the winning tile could have gone) is evaluated and the one worth most wins.
-Its `payoff` is its settlement, found by the same key.
+A ruleset object is the whole ruleset: it says what a table enters for it (`events`,
+`bonus_tiles`, `usual_figures`, ...), and its `payoff` (payoffs/) is its settlement and dealer
+rotation, written into the class, never looked up by key.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
 from .patterns import Counted, Pattern
-from .payoffs import Payoff, payoff_for
+from .payoffs import Payoff
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
 from .tiles import KINDS, counts_of, tile_code, tile_name
 
@@ -64,11 +66,26 @@ class Ruleset:
     tile_set: ClassVar[frozenset[int]] = frozenset(range(42))
     patterns: ClassVar[tuple[Pattern, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
-
-    @property
-    def payoff(self) -> Payoff:
-        """How this ruleset's hands turn into money (payoffs/<module>.py), found by the same key."""
-        return payoff_for(self.key)
+    payoff: ClassVar[Payoff]  # how its hands turn into money and pass the deal (payoffs/<module>.py)
+    # The figures a table enters most often, offered as one-tap choices, and the ruleset's limit: a
+    # figure past it is possible (flowers after zung-jung's limit, taiwan's dealer bonus after the cap)
+    # but far more often a slip of the thumb, so the app asks before saving it. None: no limit.
+    usual_figures: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 8, 10)
+    figure_limit: ClassVar[int | None] = None
+    # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
+    # says money moves at the table (taiwan.md: 即時付錢).
+    usually_pays_as_you_go: ClassVar[bool] = False
+    # What a table enters for this ruleset, beyond its payoff's fields; the app derives its forms from these.
+    # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
+    # the hand names another, "optional" only one the hand names.
+    responsible: ClassVar[str] = ""
+    responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
+    bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
+    wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
+    events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
+    starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
+    dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
+    game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:
@@ -218,6 +235,39 @@ class Ruleset:
         answer.update(score.extra)
         answer["sets"] = score.arrangement.notation() if score.arrangement else []
         return answer
+
+    # -- what a table enters --------------------------------------------------
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        """The bonus tiles a hand is entered with at a table with these options (hk-faan: none without flowers)."""
+        return self.bonus_tiles
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The usual figures at a table with these house options (where the options set the range)."""
+        return self.usual_figures
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        """The figure limit at a table with these house options (None: no limit)."""
+        return self.figure_limit
+
+    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
+                  options: Mapping[str, Any]) -> int | None:
+        """The limit a figure given in `figure_field` is checked against: a figure with the dealer's bonus
+        already in it (taiwan's `fan`) may pass the pattern limit by that bonus (taiwan.md: the cap is on
+        the pattern fan)."""
+        limit = self.limit_at(options)
+        if limit is None or figure_field != "fan" or not dealer_won:
+            return limit
+        return limit + self.payoff.dealer_extra(continuations)
+
+    def house_options(self) -> list[dict[str, Any]]:
+        """Every option a table sets, as `describe` gives them: the scorer's, then its payoff's own
+        (zung-jung's `payoff`, every ruleset's `round_to`)."""
+        options: list[dict[str, Any]] = self.describe()["options"]
+        named = {o["name"] for o in options}
+        for name, allowed in self.payoff.settlement_options.items():
+            if name not in named:
+                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
+        return options
 
     def describe(self) -> dict[str, Any]:
         """The ruleset's own data for the app's rules page."""

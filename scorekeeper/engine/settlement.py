@@ -41,10 +41,11 @@ from decimal import Decimal, DecimalException, localcontext
 from typing import Any, NamedTuple
 
 from .checkpoint import Checkpoint
-from .errors import BAD_FIELD, EngineError
+from .errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from .money import EXACT, ZERO, Payment, coin_of, format_amount, rounded, rows
-from .payoffs import EMPTY, Chain, Deal, Payoff, Table, payoff_for
-from .rulesets import get_ruleset
+from .payoffs import EMPTY, Chain, Deal, Payoff, Table
+from .ruleset import Ruleset
+from .rulesets import RULESET_KEYS, get_ruleset
 from .session import SEATS, Draw, SeatChange, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
 from .settle_up import settle_up
 
@@ -94,16 +95,17 @@ def finish(data: Any, last: Checkpoint) -> dict[str, Any]:
     try:
         session = read_session(data)
         with localcontext(EXACT):
-            return _finished(_payoff(session), session, last)
+            return _finished(_ruleset(session).payoff, session, last)
     except EngineError as error:
         return error.as_answer()
 
 
 def _settle(data: Any, start: Checkpoint | None) -> tuple[dict[str, Any], list[Checkpoint]]:
     session = read_session(data)
-    payoff = _payoff(session)
+    ruleset = _ruleset(session)
+    payoff = ruleset.payoff
     table = Table(session.dealer, payoff.read_stakes(session.stakes), payoff.read_options(session.options))
-    _check_house_options(session, payoff)
+    ruleset.check_options({k: v for k, v in session.options.items() if k not in payoff.settlement_options})
     start = start or Checkpoint.start(session.dealer)
     state = State(start.deal, start.chain)
     cash = list(start.cash)
@@ -112,7 +114,7 @@ def _settle(data: Any, start: Checkpoint | None) -> tuple[dict[str, Any], list[C
     for index, raw in enumerate(session.hands, start=start.hands):
         try:
             entry = read_entry(raw, payoff)
-            step, after = _play(entry, state, session, payoff, table)
+            step, after = _play(entry, state, session, ruleset, table)
             step = _to_coin(step, coin)
         except EngineError as error:
             raise at_hand(index, error) from error
@@ -140,24 +142,17 @@ def _finished(payoff: Payoff, session: Session, last: Checkpoint) -> dict[str, A
     }
 
 
-def _payoff(session: Session) -> Payoff:
+def _ruleset(session: Session) -> Ruleset:
+    if session.ruleset is None:  # a session names its ruleset: said so, not "unknown ruleset None"
+        raise SessionError(UNKNOWN_RULESET, f"no 'ruleset' given: it is one of {', '.join(RULESET_KEYS)}")
     try:
-        return payoff_for(session.ruleset)
+        return get_ruleset(session.ruleset)
     except EngineError as error:
         raise SessionError(error.code, error.message) from error
 
 
-def _check_house_options(session: Session, payoff: Payoff) -> None:
-    """Options the scorer knows are checked now, when the ruleset's scorer is there to ask."""
-    try:
-        ruleset = get_ruleset(payoff.key)
-    except EngineError:
-        return  # not written yet: a hand given as tiles will say so
-    ruleset.check_options({k: v for k, v in session.options.items() if k not in payoff.settlement_options})
-
-
-def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Table) -> tuple[Step, State]:
-    deal = state.deal
+def _play(entry: Any, state: State, session: Session, ruleset: Ruleset, table: Table) -> tuple[Step, State]:
+    deal, payoff = state.deal, ruleset.payoff
     if isinstance(entry, Spot):  # taiwan.md: an on-the-spot entry changes no chain (nor, there, the deal)
         paid = payoff.spot_payments(entry, deal, table)
         return Step("spot", paid, paid, {}), State(payoff.deal_after_spot(entry, deal, table), state.chain)
@@ -170,9 +165,9 @@ def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Tab
     extra: dict[str, Any] = {}
     scored = None
     if entry.hand is not None:
-        extra["score"] = _score(entry.hand, entry.winner, deal, session, payoff, entry)
+        extra["score"] = _score(entry.hand, entry.winner, deal, session, ruleset, entry)
         scored = extra["score"]["total"]
-    losers = _loser_values(entry, deal, session, payoff, extra)
+    losers = _loser_values(entry, deal, session, ruleset, extra)
     value = payoff.figure(entry, deal, scored)
     if payoff.figure_answer:
         extra[payoff.figure_answer] = int(value)
@@ -182,7 +177,7 @@ def _play(entry: Any, state: State, session: Session, payoff: Payoff, table: Tab
     return Step("win", payments, transfers, extra), after
 
 
-def _loser_values(win: Win, deal: Deal, session: Session, payoff: Payoff,
+def _loser_values(win: Win, deal: Deal, session: Session, ruleset: Ruleset,
                   extra: dict[str, Any]) -> tuple[Decimal | None, ...]:
     """taizhou: each loser's points, scoring a loser's hand where one is given."""
     if not win.loser_points:
@@ -193,17 +188,17 @@ def _loser_values(win: Win, deal: Deal, session: Session, payoff: Payoff,
         if entry is None or isinstance(entry, int):
             values.append(None if entry is None else Decimal(entry))
         else:
-            scores[seat] = answer = _score(entry, seat, deal, session, payoff, None)
+            scores[seat] = answer = _score(entry, seat, deal, session, ruleset, None)
             values.append(Decimal(answer["total"]))
     if any(scores):
         extra["loser_scores"] = scores
     return tuple(values)
 
 
-def _score(fields: Mapping[str, Any], seat: int, deal: Deal, session: Session, payoff: Payoff,
+def _score(fields: Mapping[str, Any], seat: int, deal: Deal, session: Session, ruleset: Ruleset,
            win: Win | None) -> dict[str, Any]:
     """A hand given as tiles, scored with what the replay knows (dealer, streak, winds)."""
-    ruleset = get_ruleset(payoff.key)
+    payoff = ruleset.payoff
     own = fields.get("options") or {}
     if not isinstance(own, Mapping):
         raise EngineError(BAD_FIELD, "the hand's 'options' must be an object")

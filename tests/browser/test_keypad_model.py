@@ -29,7 +29,8 @@ APPLY = """([profile, sequences]) => sequences.map(actions => {
 
 def random_taps(rng: random.Random, ruleset: str) -> list[str]:
     profile = get_profile(ruleset)
-    tiles = keypad_codes(Target("hand"), profile) + (keypad_codes(Target("bonus"), profile) if profile.bonus else [])
+    bonus = keypad_codes(Target("bonus"), profile) if profile.ruleset.bonus_tiles else []
+    tiles = keypad_codes(Target("hand"), profile) + bonus
     verbs = [lambda: f"add:{rng.choice(tiles)}"] * 8 + [
         lambda: f"remove:hand:{rng.choice(tiles)}", lambda: f"remove:meld:{rng.randrange(3)}",
         lambda: f"remove:bonus:{rng.choice(tiles)}", lambda: f"clear:{rng.choice(['winning', 'tiles', 'wild'])}",
@@ -70,7 +71,7 @@ def test_the_phones_keypad_answers_every_tap_as_the_server_does(page: Page, rule
     page.set_content("<html><body></body></html>")
     page.add_script_tag(content=MODEL.read_text())
     profile = get_profile(ruleset)
-    js_profile = {"handSize": profile.hand_size, "handSuits": keypad_suits(Target("hand"), profile),
+    js_profile = {"handSize": profile.ruleset.hand_size, "handSuits": keypad_suits(Target("hand"), profile),
                   "bonusSuits": keypad_suits(Target("bonus"), profile)}
     rng = random.Random(f"keypad {ruleset}")
     sequences = [random_taps(rng, ruleset) for _ in range(SEQUENCES)]

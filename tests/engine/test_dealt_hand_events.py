@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, payoff_for, score_hand, settle_session
+from scorekeeper.engine import RULESET_KEYS, get_ruleset, score_hand, settle_session
 
 # Per ruleset: fields every hand takes, a winning hand without melds, and the same hand with one
 # set taken out of `concealed` (the meld is added by the test). The ruling holds in every ruleset:
@@ -98,7 +98,7 @@ def session(ruleset: str, win: dict[str, Any]) -> dict[str, Any]:
 def settled_win(ruleset: str, tiles: dict[str, Any], winner: int, discarder: int | None) -> dict[str, Any]:
     given = {k: v for k, v in tiles.items() if k not in ("ruleset", "dealer", "seat_wind", "win")}
     win: dict[str, Any] = {"winner": winner, "discarder": discarder, "hand": given}
-    if "loser_points" in payoff_for(ruleset).win_fields:  # taizhou.md: every loser's points come with the win
+    if "loser_points" in get_ruleset(ruleset).payoff.win_fields:  # taizhou.md: every loser's points come with the win
         win["loser_points"] = [None if seat == winner else 0 for seat in range(4)]
     return win
 

@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.hand import EVENT_WINS
-from scorekeeper.engine.rulesets.hk_old import RULESET, round_to_ten
+from scorekeeper.engine.rulesets.hk_old import round_to_ten
 from scorekeeper.engine.scoring import score_hand
+
+RULESET = get_ruleset("hk-old")
 
 CASES = Path(__file__).resolve().parents[3] / "shared" / "cases" / "hk-old.jsonl"
 

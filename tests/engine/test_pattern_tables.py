@@ -1,13 +1,11 @@
 """The pattern tables are data (a TOML file beside each ruleset module): the loader reads them
 strictly, and the values the code once computed still agree with the constants they came from."""
 import tomllib
-from importlib import import_module
 
 import pytest
 
-from scorekeeper.engine import predicates
+from scorekeeper.engine import RULESETS, predicates
 from scorekeeper.engine.patterns import TableError, load_patterns, predicates_of, table_file
-from scorekeeper.engine.registry import MODULES
 from scorekeeper.engine.rulesets import hk_old, taiwan, taizhou
 
 from engine_helpers import ROOT
@@ -58,10 +56,9 @@ def test_a_bad_table_fails_naming_the_file_and_the_row(tmp_path, text, message):
         _load(tmp_path, text)
 
 
-@pytest.mark.parametrize("module", MODULES.values())
-def test_each_ruleset_reads_its_table_beside_it(module):
-    assert table_file(f"scorekeeper.engine.rulesets.{module}").is_file()
-    ruleset = import_module(f"scorekeeper.engine.rulesets.{module}").RULESET
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda ruleset: ruleset.key)
+def test_each_ruleset_reads_its_table_beside_it(ruleset):
+    assert table_file(type(ruleset).__module__).is_file()
     assert all(callable(p.test) for p in ruleset.patterns)
 
 

@@ -4,8 +4,7 @@ only characters and dots swap)."""
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import score_hand
-from scorekeeper.engine.rulesets import RULESETS
+from scorekeeper.engine import get_ruleset, score_hand
 from scorekeeper.engine.tiles import counts_of, format_tiles, tile_code
 
 SUIT_ORDERS = {
@@ -20,7 +19,7 @@ SUIT_ORDERS = {
 
 @st.composite
 def winning_fields(draw, key: str):
-    ruleset = RULESETS[key]
+    ruleset = get_ruleset(key)
     kinds = [k for k in sorted(ruleset.tile_set) if k < 34 and (key != "fujian" or k < 27)]
     sets = (ruleset.hand_size - 1) // 3
     tiles: list[int] = []

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, payoff_for
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, leave
 from scorekeeper.engine.settlement import settle_session
@@ -113,8 +113,8 @@ def test_taiwan_the_holder_leaves_after_every_debtor_has_left_nothing_moves():
 
 # -- every ruleset: the deal carries on ----------------------------------------------------------
 def win(ruleset, winner, discarder, figure):
-    payoff = payoff_for(ruleset)
-    figure = min(max(figure, min(payoff.usual_figures)), max(payoff.usual_figures))  # within what its tables say
+    usual, payoff = get_ruleset(ruleset).usual_figures, get_ruleset(ruleset).payoff
+    figure = min(max(figure, min(usual)), max(usual))  # within what its tables say
     hand = {"winner": winner, "discarder": discarder, payoff.figures[0]: figure}
     if "loser_points" in payoff.win_fields:  # taizhou.md: every loser's points come with the win
         hand["loser_points"] = [None if seat == winner else 2 for seat in range(4)]

@@ -6,11 +6,13 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.ruleset import Ruleset
-from scorekeeper.engine.rulesets.taiwan import RULESET
 from scorekeeper.engine.scoring import score_hand
 from scorekeeper.engine.tiles import parse_tiles
+
+RULESET = get_ruleset("taiwan")
 
 MELD_KINDS = {"p": "pung", "k": "kong", "c": "chow", "ck": "concealed_kong"}
 

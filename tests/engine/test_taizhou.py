@@ -7,9 +7,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import score_hand
-from scorekeeper.engine.rulesets.taizhou import RULESET
+from scorekeeper.engine import get_ruleset, score_hand
 from scorekeeper.engine.tiles import KINDS, WHITE, counts_of, format_tiles, tile_code
+
+RULESET = get_ruleset("taizhou")
 
 WILD = "8p"  # the indicator for hands that hold no fortune
 

@@ -1,13 +1,14 @@
 """How each ruleset turns a hand into money and passes the deal (one module per ruleset).
 
 A `Payoff` declares its fields and stakes as class attributes, with what a table
-enters for the ruleset (`responsible`, `bonus_tiles`, `wild`, `events`, `spot_needs`,
-...: the app derives its forms from them), and overrides a few hooks, like `Ruleset`:
+enters for the settlement (`figures`, `win_fields`, `spot_needs`, stakes and options; the
+rest of the entry form is its ruleset's: `Ruleset.events`, `bonus_tiles`, ...), and overrides
+a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
 `spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
 ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
-but for taiwan's pull chain). `payoff_for("taiwan")` (or a ruleset's
-`payoff`) finds a module by key in `registry.MODULES`.
+but for taiwan's pull chain). There is no registry here: each ruleset carries its own payoff
+(`get_ruleset("taiwan").payoff`, the `payoff` its class in `rulesets/` is written with).
 
 Shared decisions where the pages are silent:
 - The round wind wraps after North back to East (a fifth round is East again);
@@ -21,13 +22,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from importlib import import_module
 from typing import Any, ClassVar, NamedTuple
 
-from ..errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
+from ..errors import BAD_FIELD, EngineError
 from ..hand import is_allowed
 from ..money import COINS, Payment, parse_amount
-from ..registry import MODULES
 from ..session import SEATS, Spot, Win
 from .pull_ledger import EMPTY, Chain
 
@@ -61,11 +60,6 @@ class Payoff:
     key: ClassVar[str]
     name: ClassVar[str]
     figures: ClassVar[tuple[str, ...]] = ("points",)
-    # The figures a table enters most often, offered as one-tap choices, and the ruleset's limit: a
-    # figure past it is possible (flowers after zung-jung's limit, taiwan's dealer bonus after the cap)
-    # but far more often a slip of the thumb, so the app asks before saving it. None: no limit.
-    usual_figures: ClassVar[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 8, 10)
-    figure_limit: ClassVar[int | None] = None
     win_fields: ClassVar[frozenset[str]] = frozenset()
     spot_kinds: ClassVar[frozenset[str]] = frozenset()
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"per_point": Decimal(1)}
@@ -74,23 +68,10 @@ class Payoff:
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
-    # How a table of this ruleset usually pays (rules/README.md, `pay_as_you_go`): a tab unless the page
-    # says money moves at the table (taiwan.md: 即時付錢).
-    usually_pays_as_you_go: ClassVar[bool] = False
     # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
     # instead of moving at once: the screens say what a table paying as it goes pays, and when.
     pull_ledger: ClassVar[bool] = False
-    # What a table enters for this ruleset, beyond the fields above; the app derives its forms from these.
-    # The loser who pays more for a win (`responsible`): "" never one, "discarder" the discarder unless
-    # the hand names another, "optional" only one the hand names.
-    responsible: ClassVar[str] = ""
-    responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
-    bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
-    wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
-    events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
-    starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
-    dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
-    game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
+    # What a table enters for the settlement, beyond the fields above (the rest is its ruleset's: `Ruleset`).
     spot_needs: ClassVar[Mapping[str, str]] = {}  # on-the-spot kind -> the field it takes besides the player
     figure_answer: ClassVar[str] = ""  # the field a win's answer gives its figure in, where the page asks one
     # on-the-spot kind -> what it pays, in English, where the page prices a kind its own way (hk-faan's false win)
@@ -126,17 +107,21 @@ class Payoff:
         elsewhere. The screens say each payment in shares beside the money."""
         return None
 
-    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
-        """The bonus tiles a hand is entered with at a table with these options (hk-faan: none without flowers)."""
-        return self.bonus_tiles
+    @property
+    def loser_points(self) -> bool:
+        """A win names every loser's points (taizhou)."""
+        return "loser_points" in self.win_fields
 
-    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        """The usual figures at a table with these house options (where the options set the range)."""
-        return self.usual_figures
+    @property
+    def has_spots(self) -> bool:
+        """The table enters on-the-spot payments (taiwan, hk-faan)."""
+        return bool(self.spot_needs)
 
-    def limit_at(self, options: Mapping[str, Any]) -> int | None:
-        """The figure limit at a table with these house options (None: no limit)."""
-        return self.figure_limit
+    @property
+    def figure_events(self) -> tuple[str, ...]:
+        """The events a win by figure names, where one changes who pays (hk-faan's robbed kong, sent as
+        `robbed_kong`)."""
+        return ("robbing_kong",) if "robbed_kong" in self.win_fields else ()
 
     # -- dealers and winds -----------------------------------------------------
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
@@ -154,6 +139,11 @@ class Payoff:
         """What a table's pattern figure gains when the dealer wins on 連n (taiwan's 2n+1); 0 where the
         figure is the table's whole score."""
         return 0
+
+    def figure_extra(self, figure_field: str, continuations: int) -> int:
+        """What `figure` adds to a figure given in `figure_field` when the dealer wins: the dealer's extra
+        for a figure without it (taiwan's `pattern_fan`), else nothing."""
+        return self.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
 
     def streak(self, deal: Deal) -> int:
         """`dealer_streak` in this ruleset's meaning (rules/README.md, `score`)."""
@@ -212,17 +202,4 @@ def payers(win: Win) -> tuple[int, ...]:
     return (win.discarder,)
 
 
-_FOUND: dict[str, Payoff] = {}
-
-
-def payoff_for(key: object) -> Payoff:
-    module = MODULES.get(key) if isinstance(key, str) else None
-    if module is None:
-        what = "no 'ruleset' given" if key is None else f"unknown ruleset {key!r}"
-        raise EngineError(UNKNOWN_RULESET, f"{what}: it is one of {', '.join(MODULES)}")
-    if module not in _FOUND:
-        _FOUND[module] = import_module(f"{__name__}.{module}").PAYOFF
-    return _FOUND[module]
-
-
-__all__ = ["Chain", "Deal", "EMPTY", "Payoff", "Table", "others", "payers", "payoff_for"]
+__all__ = ["Chain", "Deal", "EMPTY", "Payoff", "Table", "others", "payers"]

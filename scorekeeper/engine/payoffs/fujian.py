@@ -20,12 +20,6 @@ class FujianPayoff(Payoff):
     streak_from = 1
 
     needs_discarder = False  # fujian.md: who discarded changes no payment
-    bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
-    wild = "gold"  # fujian.md: the gold, a suit tile kind
-    events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
-    game_rounds = 4  # fujian.md: a full game is four rounds
-    # fujian.md: a plain win is a few points (doubled when self-drawn); 平胡 adds 15. No limit.
-    usual_figures = (2, 3, 4, 5, 6, 8, 10, 17, 19, 21, 30, 40)
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw
@@ -34,6 +28,3 @@ class FujianPayoff(Payoff):
                  table: Table) -> list[Payment]:
         amount = value * table.stakes["per_point"]
         return [Payment(payer, win.winner, amount) for payer in others(win.winner)]
-
-
-PAYOFF = FujianPayoff()

@@ -17,17 +17,18 @@ Decisions where the page is silent:
 - Every win's faan, a figure or a scored hand's total, is checked against the session's
   `min_faan` and `limit_faan`: a hand's own `options` may score it under another limit,
   but the table pays within its own.
-- `figure_limit` is the default limit, 10; at a table `limit_at` is its own `limit_faan`, and the
-  usual figures (`figures_at`) run from its `min_faan` to its `limit_faan`, one chip each.
+- The ruleset's `figure_limit` is the default limit, 10; at a table its `limit_at` is the table's own
+  `limit_faan`, and its usual figures (`figures_at`) run from `min_faan` to `limit_faan`, one chip each.
 - The stake's names (`stake_names`): 二五雞 is `base` 0.5, 五一 1, 一二蚊 2, as the page maps them;
   a table may still give another `base`. `stake_notes` says what `base` is, since it is no 底.
 - A payment in shares (`share_of`) is its amount over one share, `base` × M(faan), at the table's
   stakes and options: 2 shares for 全銃, 1 and ½ each for 半銃, 3 for a self-draw, 包 or 搶槓當自摸.
 - The false win is 詐糊 at these tables (`spot_names`; taiwan writes 詐胡) and its words say what it
   pays (`spot_notes`).
-- Without flowers (`flowers: false`) a hand is entered with no bonus tiles (`bonus_tiles_at`): the
-  keypad has no flowers line.
-- 包 on a self-draw may name any loser (`responsible_self_draw`); the app offers it on a self-draw too.
+- Without flowers (`flowers: false`) a hand is entered with no bonus tiles (the ruleset's
+  `bonus_tiles_at`): the keypad has no flowers line.
+- 包 on a self-draw may name any loser (the ruleset's `responsible_self_draw`); the app offers it on a
+  self-draw too.
 - The app enters a robbed kong by figure as the hand's event `robbing_kong` (ticked beside the
   figure) and sends it as `"robbed_kong": true`; quick entry's `F` is the false win here (taiwan's
   flowers there): a letter stands for the first of its kinds the ruleset has.
@@ -40,9 +41,26 @@ from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import HALF, Payment
-from ..rulesets.hk_faan import FLOWERS, LIMIT_FAAN, MIN_FAAN, OPTIONS
+from ..ruleset import Option
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others
+
+MIN_FAAN, LIMIT_FAAN, FLOWERS = "min_faan", "limit_faan", "flowers"
+# hk-faan.md, Options: `score` checks all seven (rulesets/hk_faan.py imports them from here, its payoff's
+# module); the settlement reads all but flowers
+OPTIONS = (
+    Option(MIN_FAAN, 3, (0, 1, 2, 3), "The fewest faan that win (三番起糊); 0 lets a chicken hand win."),
+    Option(LIMIT_FAAN, 10, tuple(range(3, 14)),
+           "The limit (爆棚): totals are capped here and a limit hand scores exactly this."),
+    Option(FLOWERS, True, (True, False), "false: the 136-tile game, without bonus tiles or No Flowers."),
+    Option("payout", "half_spicy", ("half_spicy", "full_spicy"),
+           "The money table: half_spicy (半辣上) doubles every two faan after 4; full_spicy (辣辣上) every faan."),
+    Option("discard_pays", "all", ("all", "half"),
+           "all (全銃): the discarder pays both shares; half (半銃): the discarder one, the other two half each."),
+    Option("robbed_kong_pays", "self_draw", ("self_draw", "discard"),
+           "self_draw (搶槓當自摸): the robbed player pays three shares; discard: paid as an ordinary discard."),
+    Option("draw_keeps_deal", True, (True, False), "true: the dealer keeps the deal after a drawn hand (流局)."),
+)
 
 # hk-faan.md, Money: M(n) for n = 0…13; half_spicy doubles up to 4 faan, then ×1.5 and ×4/3 in turn
 MULTIPLIERS: dict[str, tuple[int, ...]] = {
@@ -58,15 +76,9 @@ class HkFaanPayoff(Payoff):
     name = "hk-faan"
     figures = ("faan",)
     figure_answer = "faan"
-    usual_figures = (3, 4, 5, 6, 7, 8, 9, 10)  # hk-faan.md: three to win (三番起糊), the limit 10 by default
-    figure_limit = 10
     win_fields = frozenset({"responsible", "robbed_kong"})
-    responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
-    responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
     spot_kinds = frozenset({"false_win"})
     spot_needs: ClassVar[Mapping[str, str]] = {"false_win": ""}
-    # hk-faan.md: the events its faan table counts
-    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"base": ONE}  # one loser's share at 0 faan
     # hk-faan.md, Money: the tables' names for their stakes
     stake_names: ClassVar[Mapping[str, tuple[tuple[str, Decimal], ...]]] = {
@@ -86,21 +98,6 @@ class HkFaanPayoff(Payoff):
         if not 0 <= figure < len(MULTIPLIERS[table.options["payout"]]):
             return None
         return self.share(figure, table)
-
-    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
-        return self.bonus_tiles if options.get(FLOWERS, True) is not False else ""  # the 136-tile game
-
-    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
-        """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
-        return tuple(range(self._option(options, MIN_FAAN), self._option(options, LIMIT_FAAN) + 1))
-
-    def limit_at(self, options: Mapping[str, Any]) -> int | None:
-        return int(self._option(options, LIMIT_FAAN))
-
-    @staticmethod
-    def _option(options: Mapping[str, Any], name: str) -> int:
-        value = options.get(name, next(o.default for o in OPTIONS if o.name == name))
-        return int(value)
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw
@@ -159,6 +156,3 @@ class HkFaanPayoff(Payoff):
     def deal_after_spot(self, spot: Spot, deal: Deal, table: Table) -> Deal:
         # hk-faan.md: a false win ends the hand; the offending dealer passes the deal, else as after a draw
         return self.next_deal(deal, table, False, spot.player != deal.dealer)
-
-
-PAYOFF = HkFaanPayoff()

@@ -23,10 +23,6 @@ class HkOldPayoff(Payoff):
     key = "hk-old"
     name = "hk-old"
     fixed_seats = True
-    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
-    usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
-    figure_limit = 500  # hk-old.md: a 500 limit
-    starting_tally = 2000  # hk-old.md: each player starts with 2,000 points
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won or draw
@@ -42,6 +38,3 @@ class HkOldPayoff(Payoff):
                 times = 2 if dealer_won or payer == deal.dealer else 1
             out.append(Payment(payer, win.winner, times * value * table.stakes["per_point"]))
         return out
-
-
-PAYOFF = HkOldPayoff()

@@ -77,15 +77,9 @@ class TaiwanPayoff(Payoff):
     key = "taiwan"
     name = "taiwan"
     figures = ("fan", "pattern_fan")
-    usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
-    figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     spot_kinds = frozenset(SPOTS)
     spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
-    bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
-    # taiwan.md: the events its fan table counts
-    events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
     pull_ledger = True  # taiwan.md: win payments are tracked debts of the winner's chain
-    usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),
         "flower_units": Decimal(1), "grass_units": Decimal(2),
@@ -105,8 +99,8 @@ class TaiwanPayoff(Payoff):
 
     def figure(self, win: Win, deal: Deal, scored: int | None) -> Decimal:
         fan = super().figure(win, deal, scored)
-        if win.figure_field == "pattern_fan" and win.winner == deal.dealer:
-            fan += dealer_bonus(deal.continuations)
+        if win.winner == deal.dealer:  # a figure given without the dealer's 2n+1 (pattern_fan) gets it here
+            fan += self.figure_extra(win.figure_field, deal.continuations)
         return fan
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,
@@ -150,6 +144,3 @@ class TaiwanPayoff(Payoff):
 
     def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
         return leave(chain, seat)  # README.md (ruling 2026-11-25): every chain the seat is in ends
-
-
-PAYOFF = TaiwanPayoff()

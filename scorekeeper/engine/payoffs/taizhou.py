@@ -37,13 +37,6 @@ class TaizhouPayoff(Payoff):
     win_fields = frozenset({"loser_points", "responsible"})
 
     needs_discarder = False  # taizhou.md: who discarded changes no payment
-    responsible = "optional"  # taizhou.md: 包 only when the hand names a responsible loser
-    bonus_tiles = ""  # taizhou.md: 136 tiles, no flowers
-    wild = "fortune"  # taizhou.md: the face-up fortune indicator (财神)
-    dealer_word = "banker"  # taizhou.md: the banker
-    game_rounds = 4  # taizhou.md: a session is four rounds of banker rotation
-    usual_figures = (10, 20, 30, 40, 50, 60, 80, 100)
-    figure_limit = 100  # taizhou.md: points = min(100, hu × 2^tai)
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return dealer_won  # taizhou.md: even after a draw the deal passes
@@ -66,6 +59,3 @@ class TaizhouPayoff(Payoff):
                 if mine is not None and theirs is not None and theirs > mine:
                     between.append(Payment(payer, payee, _share(theirs - mine, banker in (payer, payee), per_point)))
         return to_winner + between
-
-
-PAYOFF = TaizhouPayoff()

@@ -27,12 +27,6 @@ class ZungJungPayoff(Payoff):
     name = "zung-jung"
     win_fields = frozenset({"responsible"})
     settlement_options = {**Payoff.settlement_options, "payoff": ("competition", "uniform")}
-    responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
-    # zung-jung.md 9.1-9.4: the events its incidental patterns count
-    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
-    game_rounds = 4  # zung-jung.md: 16 hands make a game, the deal passing every hand
-    usual_figures = (5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 160)
-    figure_limit = 320  # zung-jung.md: Limit 320
 
     def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
         return False  # zung-jung.md: the deal passes after every hand, wins and draws alike
@@ -58,6 +52,3 @@ class ZungJungPayoff(Payoff):
         if win.responsible_named:
             return win.responsible  # null: same-round immunity, all three pay V
         return win.discarder
-
-
-PAYOFF = ZungJungPayoff()

@@ -1,37 +1,30 @@
-"""The registry of rulesets: `get_ruleset("zung-jung")`.
+"""Every ruleset the engine knows, in the rulebook's order (rules/README.md): `RULESETS`.
 
-Each ruleset lives in its own module exposing `RULESET`; the registry finds them
-by key in `registry.MODULES`, the one list of rulesets, so adding a ruleset touches
-no other module of this package.
+One object per ruleset answers everything about it: scoring (`score`, `describe`), what a
+table enters for it (`events`, `bonus_tiles`, ...), and through the `payoff` it carries, the
+money and the dealer rotation.
+`get_ruleset("zung-jung")` finds one by key. Adding a ruleset is its two modules (here and
+in `payoffs/`) and one instance in the tuple below (tests/engine/test_registry.py).
 """
 from __future__ import annotations
 
-from importlib import import_module
-
 from ..errors import UNKNOWN_RULESET, EngineError
-from ..registry import KEYS as RULESET_KEYS
-from ..registry import MODULES as RULESET_MODULES
 from ..ruleset import Ruleset
+from .fujian import Fujian
+from .hk_faan import HongKongFaan
+from .hk_old import HongKongOld
+from .taiwan import Taiwan
+from .taizhou import Taizhou
+from .zung_jung import ZungJung
 
-
-def _load() -> dict[str, Ruleset]:
-    found = {}
-    for key, module in RULESET_MODULES.items():
-        try:
-            found[key] = import_module(f"{__name__}.{module}").RULESET
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{module}":
-                raise
-    return found
-
-
-RULESETS: dict[str, Ruleset] = _load()
+RULESETS: tuple[Ruleset, ...] = (Taiwan(), ZungJung(), HongKongOld(), Taizhou(), Fujian(), HongKongFaan())
+RULESET_KEYS: tuple[str, ...] = tuple(ruleset.key for ruleset in RULESETS)
+_BY_KEY = {ruleset.key: ruleset for ruleset in RULESETS}
 
 
 def get_ruleset(key: object) -> Ruleset:
-    ruleset = RULESETS.get(key) if isinstance(key, str) else None
+    """The ruleset of this key; `unknown_ruleset` for anything else (None, a typo, a number)."""
+    ruleset = _BY_KEY.get(key) if isinstance(key, str) else None
     if ruleset is None:
-        if key in RULESET_KEYS:
-            raise EngineError(UNKNOWN_RULESET, f"the {key} ruleset is not available yet")
         raise EngineError(UNKNOWN_RULESET, f"unknown ruleset {key!r}: it is one of {', '.join(RULESET_KEYS)}")
     return ruleset

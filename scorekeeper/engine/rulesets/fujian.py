@@ -49,6 +49,7 @@ from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.fujian import FujianPayoff
 from ..ruleset import Ruleset, Score
 from ..search import has_standard_win
 from ..tiles import KINDS, RED, WHITE, WINDS, counts_of, format_tiles, tile_code, tile_name
@@ -247,6 +248,13 @@ class Fujian(Ruleset):
     forms = (STANDARD,)
     tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
     patterns = PATTERNS
+    payoff = FujianPayoff()
+    bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
+    wild = "gold"  # fujian.md: the gold, a suit tile kind
+    events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
+    game_rounds = 4  # fujian.md: a full game is four rounds
+    # fujian.md: a plain win is a few points (doubled when self-drawn); 平胡 adds 15. No limit.
+    usual_figures = (2, 3, 4, 5, 6, 8, 10, 17, 19, 21, 30, 40)
 
     # -- reading -----------------------------------------------------------------------
     def check_tile_set(self, hand: Hand) -> None:
@@ -355,6 +363,3 @@ def _check_events(hand: Hand, gold: int) -> None:
     if "three_golds" in hand.events and golds_held(hand) != MAX_GOLDS:
         raise EngineError(BAD_FIELD, f"'three_golds' needs all three golds ({tile_code(gold)}) "
                                      f"in the hand: it holds {golds_held(hand)}")
-
-
-RULESET = Fujian()

@@ -4,7 +4,9 @@ A win is four sets and a pair, or thirteen orphans; seven pairs is no win. The f
 every pattern met add up, one shape, one suit pattern and one dragon pattern at most
 (families in hk_faan.toml); the sum is capped at `limit_faan`, and a limit hand (例牌)
 scores exactly `limit_faan`, listed alone. A hand under `min_faan` (the sum before the
-cap, flower faan included) is no win. The money is the settlement's (payoffs/hk_faan.py).
+cap, flower faan included) is no win. The money is the settlement's (payoffs/hk_faan.py),
+which also declares the seven options once: the ruleset carries its payoff, so the payoff
+cannot import the ruleset back.
 
 Decisions where the page is silent:
 - Nine Gates is the page's 14-tile condition, unlike hk-old's and zung-jung's
@@ -23,7 +25,9 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .. import predicates
 from ..errors import BAD_FIELD, NOT_WINNING, EngineError
@@ -31,25 +35,10 @@ from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand, check_flowers_apart
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
-from ..ruleset import Option, Ruleset, Score
+from ..payoffs.hk_faan import FLOWERS, LIMIT_FAAN, MIN_FAAN, OPTIONS, HkFaanPayoff
+from ..ruleset import Ruleset, Score
 from ..search import FORM_SEARCHES
 from ..tiles import counts_of
-
-MIN_FAAN, LIMIT_FAAN, FLOWERS = "min_faan", "limit_faan", "flowers"
-# hk-faan.md, Options: `score` checks all seven; the settlement reads all but flowers (payoffs/hk_faan.py)
-OPTIONS = (
-    Option(MIN_FAAN, 3, (0, 1, 2, 3), "The fewest faan that win (三番起糊); 0 lets a chicken hand win."),
-    Option(LIMIT_FAAN, 10, tuple(range(3, 14)),
-           "The limit (爆棚): totals are capped here and a limit hand scores exactly this."),
-    Option(FLOWERS, True, (True, False), "false: the 136-tile game, without bonus tiles or No Flowers."),
-    Option("payout", "half_spicy", ("half_spicy", "full_spicy"),
-           "The money table: half_spicy (半辣上) doubles every two faan after 4; full_spicy (辣辣上) every faan."),
-    Option("discard_pays", "all", ("all", "half"),
-           "all (全銃): the discarder pays both shares; half (半銃): the discarder one, the other two half each."),
-    Option("robbed_kong_pays", "self_draw", ("self_draw", "discard"),
-           "self_draw (搶槓當自摸): the robbed player pays three shares; discard: paid as an ordinary discard."),
-    Option("draw_keeps_deal", True, (True, False), "true: the dealer keeps the deal after a drawn hand (流局)."),
-)
 
 
 # -- the 清章 table's own predicates; hk_faan.toml binds them and shared ones to its rows --
@@ -102,6 +91,28 @@ class HongKongFaan(Ruleset):
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     options = OPTIONS
+    payoff = HkFaanPayoff()
+    usual_figures = (3, 4, 5, 6, 7, 8, 9, 10)  # hk-faan.md: three to win (三番起糊), the limit 10 by default
+    figure_limit = 10
+    responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
+    responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
+    # hk-faan.md: the events its faan table counts
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+
+    def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
+        return self.bonus_tiles if options.get(FLOWERS, True) is not False else ""  # the 136-tile game
+
+    def figures_at(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The table's minimum to its limit (三番起糊 to 爆棚: 3 to 10 by default)."""
+        return tuple(range(self._table_option(options, MIN_FAAN), self._table_option(options, LIMIT_FAAN) + 1))
+
+    def limit_at(self, options: Mapping[str, Any]) -> int | None:
+        return int(self._table_option(options, LIMIT_FAAN))
+
+    @staticmethod
+    def _table_option(options: Mapping[str, Any], name: str) -> int:
+        value = options.get(name, next(o.default for o in OPTIONS if o.name == name))
+        return int(value)
 
     def check(self, hand: Hand) -> None:
         super().check(hand)
@@ -151,6 +162,3 @@ class HongKongFaan(Ruleset):
         if not hand.melds and FORM_SEARCHES[SEVEN_PAIRS](counts_of(hand.full_concealed)):
             return "seven pairs (七對子) is not a winning hand in the 清章 faan table: a win is four sets and a pair"
         return super().not_winning_message(hand)
-
-
-RULESET = HongKongFaan()

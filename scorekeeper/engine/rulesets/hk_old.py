@@ -43,6 +43,7 @@ from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand, check_flowers_apart
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.hk_old import HkOldPayoff
 from ..ruleset import Option, Ruleset, Score
 from ..tiles import DRAGONS, is_major
 
@@ -146,6 +147,11 @@ class HongKongOld(Ruleset):
     hand_size = 13
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
+    payoff = HkOldPayoff()
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
+    usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
+    figure_limit = 500  # hk-old.md: a 500 limit
+    starting_tally = 2000  # hk-old.md: each player starts with 2,000 points
     options = (
         Option(EXTRAS, False, (False, True),
                "true: count every flower/season (4 each), a single wait (2) and value pungs (×2), "
@@ -189,6 +195,3 @@ def as_answer(counted: Counted) -> dict[str, Any]:
     if counted.pattern.kind == "double":
         answer["value"] = f"x{2 ** doubles_of(counted)}"
     return answer
-
-
-RULESET = HongKongOld()

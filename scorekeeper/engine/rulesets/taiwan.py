@@ -43,6 +43,7 @@ from ..facts import Facts
 from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
 from ..hand import Hand
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.taiwan import TaiwanPayoff
 from ..ruleset import Ruleset, Score
 from ..tiles import BONUS_BASE, tile_name
 
@@ -134,6 +135,13 @@ class Taiwan(Ruleset):
     hand_size = 16
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
+    payoff = TaiwanPayoff()
+    usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
+    figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
+    bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand
+    # taiwan.md: the events its fan table counts
+    events = ("last_tile", "kong_replacement", "heavenly", "earthly", "human", "ready_first_turn")
+    usually_pays_as_you_go = True  # taiwan.md: on-the-spot payments are 即時付錢, chain ends paid as they come
 
     def check(self, hand: Hand) -> None:
         super().check(hand)
@@ -158,6 +166,3 @@ class Taiwan(Ruleset):
             counted.append(Counted(replace(DEALER, value=2 * hand.dealer_streak + 1)))
             fan += 2 * hand.dealer_streak + 1
         return Score(fan, counted, limit)
-
-
-RULESET = Taiwan()

@@ -56,6 +56,7 @@ from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.taizhou import TaizhouPayoff
 from ..ruleset import Option, Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
@@ -183,6 +184,14 @@ class Taizhou(Ruleset):
     forms = (STANDARD,)
     tile_set = STANDARD_SET
     patterns = PATTERNS
+    payoff = TaizhouPayoff()
+    responsible = "optional"  # taizhou.md: 包 only when the hand names a responsible loser
+    bonus_tiles = ""  # taizhou.md: 136 tiles, no flowers
+    wild = "fortune"  # taizhou.md: the face-up fortune indicator (财神)
+    dealer_word = "banker"  # taizhou.md: the banker
+    game_rounds = 4  # taizhou.md: a session is four rounds of banker rotation
+    usual_figures = (10, 20, 30, 40, 50, 60, 80, 100)
+    figure_limit = 100  # taizhou.md: points = min(100, hu × 2^tai)
     scores_losers = True
     options = (
         Option("four_winds", "off", ("off", "big", "big_or_little"),
@@ -345,6 +354,3 @@ def loser_arrangement(hand: Hand) -> Arrangement:
     if singles:
         groups.append(Group(LOOSE, tuple(singles)))
     return Arrangement(LOSER_FORM, tuple(groups))
-
-
-RULESET = Taizhou()

@@ -32,6 +32,7 @@ from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
+from ..payoffs.zung_jung import ZungJungPayoff
 from ..ruleset import Option, Ruleset, Score
 from ..tiles import WINDS, is_major, is_terminal
 
@@ -125,6 +126,13 @@ class ZungJung(Ruleset):
     hand_size = 13
     forms = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns = PATTERNS
+    payoff = ZungJungPayoff()
+    responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
+    # zung-jung.md 9.1-9.4: the events its incidental patterns count
+    events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+    game_rounds = 4  # zung-jung.md: 16 hands make a game, the deal passing every hand
+    usual_figures = (5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 160)
+    figure_limit = 320  # zung-jung.md: Limit 320
     options = (
         Option("chicken", 1, (1, 0, "no"), "what a hand with no pattern scores: 1, 0, or 'no' (not a win)"),
         Option("payoff", "competition", ("competition", "uniform"),
@@ -158,5 +166,3 @@ class ZungJung(Ruleset):
             return ("these tiles make no winning hand worth a pattern, and this table plays "
                     "without chicken hands")
         return super().not_winning_message(hand)
-
-RULESET = ZungJung()

@@ -13,7 +13,7 @@ from typing import Any
 import opencc
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-from scorekeeper.engine import RULESETS
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 
 # OpenCC's configurations by target script: to Simplified, to Traditional.
 CONVERSIONS = {"hans": "t2s", "hant": "s2t"}
@@ -72,8 +72,7 @@ def engine_sentence(text: str) -> str:
 
 
 def ruleset_summary(key: str) -> str:
-    ruleset = RULESETS.get(key)
-    return engine_sentence(ruleset.description) if ruleset is not None else ""
+    return engine_sentence(get_ruleset(key).description) if key in RULESET_KEYS else ""
 
 
 UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points"), "faan": gettext_lazy("faan")}

@@ -1,10 +1,20 @@
-"""Each ruleset as the screens show it: the engine's facts (its `Ruleset` and `Payoff`) with the app's labels.
+"""Each ruleset as the screens show it: the engine's one ruleset object, with the app's labels.
 
-The engine owns every fact about a ruleset: its patterns, options, hand size and tiles, and
-what a table enters for it (figures, responsible player, losers' points, wild tiles, bonus
-tiles, events, on-the-spot kinds, stakes). This module keeps only the words the screens use
-for those facts, by fact, never by ruleset: a new ruleset needs its engine modules, and a
-label here only for a figure, event, stake, wild or on-the-spot kind no ruleset had before.
+The engine owns every fact about a ruleset, on one object (`get_ruleset(key)`): its patterns,
+options, hand size and tiles, what a table enters for it (responsible player, wild tiles, bonus
+tiles, events, usual figures and limit), and through the `payoff` it carries, its money, dealer
+rotation and what its settlement accepts (figures, losers' points, on-the-spot kinds, stakes).
+This module keeps only the words the screens use for those facts, by fact, never by ruleset: a
+new ruleset needs its engine modules, and a label here only for a figure, event, stake, wild or
+on-the-spot kind no ruleset had before.
+
+The design: a `Profile` is a small display wrapper, one per ruleset, holding the engine's
+object as `profile.ruleset` and nothing else; its properties are labels only (the words for a
+figure, the wild tile, the dealer, the stakes, the on-the-spot kinds). A template gets the one
+`profile` and reads a fact from the engine object itself (`profile.ruleset.unit`,
+`profile.ruleset.responsible`) and a word from the wrapper (`profile.dealer_word`); Python
+code that needs no words asks the engine directly (`get_ruleset(key)`). No fact is forwarded,
+so there is one way to reach each: from the engine's ruleset object.
 """
 from __future__ import annotations
 
@@ -16,7 +26,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import RULESET_KEYS, Payoff, Ruleset, get_ruleset, payoff_for
+from scorekeeper.engine import RULESETS, Ruleset
 
 from .names import engine_sentence
 
@@ -49,8 +59,8 @@ SPOT_LABELS = {
 SPOT_WORDS = {"false_win": _("False win")}
 # Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
 # ("count", "dealer", "to" or "").
-SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for key in RULESET_KEYS
-              for kind, needs in payoff_for(key).spot_needs.items()}
+SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for ruleset in RULESETS
+              for kind, needs in ruleset.payoff.spot_needs.items()}
 FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
                  "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points"),
                  "faan": _("Faan")}
@@ -176,185 +186,72 @@ class Stake:
 
 @dataclass(frozen=True)
 class Profile:
-    """One ruleset as the screens need it: every fact from the engine, every word from the labels above."""
+    """One ruleset's words: `ruleset` is the engine's object, which answers every fact; the profile adds only
+    the labels the screens say those facts with, in the reader's language."""
 
-    key: str
-
-    @property
-    def payoff(self) -> Payoff:
-        return payoff_for(self.key)
+    ruleset: Ruleset
 
     @property
     def figure_fields(self) -> tuple[tuple[str, str], ...]:
-        """The ways to give a figure, the one a table says first (the default) first."""
-        names = sorted(self.payoff.figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else 9)
+        """The ways to give a figure with their labels, the one a table says first (the default) first."""
+        figures = self.ruleset.payoff.figures
+        names = sorted(figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else 9)
         return tuple((name, str(FIGURE_LABELS[name])) for name in names)
 
     @property
-    def engine_figure_field(self) -> str:
-        """The field a figure means when none is named (a hand stored without one, a tile hand's total,
-        quick entry): the engine's own first, a figure with everything in it."""
-        return self.payoff.figures[0]
-
-    def dealer_extra(self, figure_field: str, continuations: int) -> int:
-        """What the app adds to the figure a table gives when the dealer wins (taiwan's 2n+1 on 連n)."""
-        return self.payoff.dealer_extra(continuations) if figure_field == "pattern_fan" else 0
-
-    def limit_for(self, figure_field: str, dealer_won: bool, continuations: int,
-                  options: dict[str, Any] | None = None) -> int | None:
-        """The limit the figure given is checked against (at the table's options, where they set it): a figure
-        with the dealer's bonus already in it may pass the pattern limit by that bonus (taiwan.md: the cap is on
-        the pattern fan)."""
-        limit = self.payoff.limit_at(options or {})
-        if limit is None or figure_field != "fan" or not dealer_won:
-            return limit
-        return limit + self.payoff.dealer_extra(continuations)
-
-    @property
-    def figure_chips(self) -> tuple[int, ...]:
-        """The figures offered as one-tap choices; others are typed."""
-        return self.payoff.usual_figures
-
-    def figure_chips_at(self, options: dict[str, Any]) -> tuple[int, ...]:
-        """The one-tap figures at a table with these house options (hk-faan: its minimum to its limit)."""
-        return self.payoff.figures_at(options)
-
-    def figure_limit_at(self, options: dict[str, Any]) -> int | None:
-        return self.payoff.limit_at(options)
-
-    @property
-    def figure_limit(self) -> int | None:
-        """Past this a figure is asked about before it is saved (None: the ruleset has no limit)."""
-        return self.payoff.figure_limit
-
-    @property
-    def responsible(self) -> str:
-        """Who may pay for the others: nobody (""), the discarder unless the table says otherwise
-        ("discarder"), or nobody unless the table names one ("optional")."""
-        return self.payoff.responsible
-
-    @property
-    def responsible_self_draw(self) -> bool:
-        """A self-draw may name a responsible player too (hk-faan's 包自摸)."""
-        return self.payoff.responsible_self_draw
-
-    @property
-    def loser_points(self) -> bool:
-        return "loser_points" in self.payoff.win_fields
-
-    @property
     def wild_label(self) -> str:
-        return str(WILD_LABELS[self.payoff.wild][0]) if self.payoff.wild else ""
+        wild = self.ruleset.wild
+        return str(WILD_LABELS[wild][0]) if wild else ""
 
     @property
     def wild_button(self) -> str:
-        return str(WILD_LABELS[self.payoff.wild][1]) if self.payoff.wild else ""
-
-    @property
-    def bonus(self) -> str:
-        """flowers, winds_red or "" (no bonus tiles entered with the hand)."""
-        return self.payoff.bonus_tiles
-
-    @property
-    def events(self) -> tuple[str, ...]:
-        return self.payoff.events
-
-    @property
-    def figure_events(self) -> tuple[str, ...]:
-        """The events a win by figure says (hk-faan's robbed kong, which changes who pays)."""
-        return ("robbing_kong",) if "robbed_kong" in self.payoff.win_fields else ()
-
-    @property
-    def spots(self) -> bool:
-        return bool(self.payoff.spot_needs)
+        wild = self.ruleset.wild
+        return str(WILD_LABELS[wild][1]) if wild else ""
 
     @property
     def spot_kinds(self) -> dict[str, tuple[str, str, str]]:
         """This ruleset's on-the-spot kinds: label, what it pays (the engine's words where it prices the kind its
         own way) and the field it needs."""
-        notes, zh = self.payoff.spot_notes, self.payoff.spot_names
+        payoff = self.ruleset.payoff
+        notes, zh = payoff.spot_notes, payoff.spot_names
         return {kind: (f"{SPOT_WORDS[kind]} ({zh[kind]})" if kind in zh else str(SPOT_LABELS[kind][0]),
                        engine_sentence(notes[kind]) if kind in notes else str(SPOT_LABELS[kind][1]), needs)
-                for kind, needs in self.payoff.spot_needs.items()}
-
-    @property
-    def pull_ledger(self) -> bool:
-        return self.payoff.pull_ledger
+                for kind, needs in payoff.spot_needs.items()}
 
     @property
     def paying_help(self) -> str:
         """What paying as you go means at this ruleset's table: only what it has (chains, on-the-spot payments)."""
-        return str(PAYING_HELP[self.pull_ledger, self.spots])
-
-    @property
-    def starting_tally(self) -> int:
-        return self.payoff.starting_tally
+        return str(PAYING_HELP[self.ruleset.payoff.pull_ledger, self.ruleset.payoff.has_spots])
 
     @property
     def dealer_word(self) -> str:
-        return str(DEALER_WORDS[self.payoff.dealer_word])
-
-    @property
-    def game_rounds(self) -> int:
-        """Rounds of the deal that make a full game, where the page says so."""
-        return self.payoff.game_rounds
+        return str(DEALER_WORDS[self.ruleset.dealer_word])
 
     @property
     def notes(self) -> tuple[str, ...]:
-        return (str(FLOWERS_ON_THE_SPOT),) if "flower" in self.payoff.spot_needs else ()
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.key)
-
-    @property
-    def name(self) -> str:
-        return self.ruleset.name
-
-    @property
-    def unit(self) -> str:
-        return self.ruleset.unit
-
-    @property
-    def hand_size(self) -> int:
-        return self.ruleset.hand_size
-
-    @property
-    def tile_set(self) -> frozenset[int]:
-        return self.ruleset.tile_set
-
-    @property
-    def usually_pays_as_you_go(self) -> bool:
-        return self.payoff.usually_pays_as_you_go
+        return (str(FLOWERS_ON_THE_SPOT),) if "flower" in self.ruleset.payoff.spot_needs else ()
 
     @property
     def stakes(self) -> tuple[Stake, ...]:
-        """The settlement's stakes with its defaults."""
+        """The settlement's stakes with their labels and defaults."""
+        payoff = self.ruleset.payoff
         out = []
-        for name, default in self.payoff.stake_defaults.items():
+        for name, default in payoff.stake_defaults.items():
             label, hint = STAKE_LABELS.get(name, (name.replace("_", " ").capitalize(), ""))
-            named = tuple((_amount(value), words) for words, value in self.payoff.stake_names.get(name, ()))
-            note = self.payoff.stake_notes.get(name, "")
+            named = tuple((_amount(value), words) for words, value in payoff.stake_names.get(name, ()))
+            note = payoff.stake_notes.get(name, "")
             if note:  # the engine says what it means: its usual label would mislead (hk-faan's base is no 底)
                 label = NAMED_STAKE
             out.append(Stake(name, str(label), "" if hint else _amount(default), str(hint), named,
                              engine_sentence(note)))
         return tuple(out)
 
-    def options(self) -> list[dict[str, Any]]:
-        """The house options: the scorer's, then the settlement's own (zung-jung's payoff)."""
-        options = list(self.ruleset.describe()["options"])
-        named = {o["name"] for o in options}
-        for name, allowed in self.payoff.settlement_options.items():
-            if name not in named:
-                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
-        return options
 
-
-PROFILES = {key: Profile(key) for key in RULESET_KEYS}
+PROFILES = {ruleset.key: Profile(ruleset) for ruleset in RULESETS}
 
 
 def get_profile(key: str) -> Profile:
+    """The words for the ruleset of this key; its facts are its `ruleset`, the engine's own object."""
     return PROFILES[key]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import RULESETS
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -27,8 +27,9 @@ def score_formula(score: dict[str, Any] | None) -> str:
 
 @cache
 def _pattern_kinds(ruleset: str) -> dict[str, str]:
-    found = RULESETS.get(ruleset)
-    return {p["key"]: p["kind"] for p in found.describe()["patterns"]} if found else {}
+    if ruleset not in RULESET_KEYS:
+        return {}
+    return {p["key"]: p["kind"] for p in get_ruleset(ruleset).describe()["patterns"]}
 
 
 def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:

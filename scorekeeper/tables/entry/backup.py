@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
+from scorekeeper.engine import RULESET_KEYS
+
 from ..backup_format import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
@@ -22,7 +24,7 @@ from ..backup_format import (
     SEAT_FIELDS,
     SESSION_FIELDS,
 )
-from ..display.rulesets import EVENT_LABELS, PROFILES, Profile, available_profiles
+from ..display.rulesets import EVENT_LABELS, PROFILES, Profile
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
 from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
@@ -46,7 +48,7 @@ def read_backup(data: Any) -> tuple[Session, list[Hand]]:
     if unknown:
         raise ValueError(f"The backup has a field this app does not know: {unknown[0]!r}.")
     ruleset = data["ruleset"]
-    known = [p.key for p in available_profiles()]
+    known = list(RULESET_KEYS)
     if ruleset not in known:
         raise ValueError(f"The backup's ruleset {ruleset!r} is not one this app scores: {', '.join(known)}.")
     session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
@@ -135,7 +137,7 @@ def _players(value: Any) -> list[str]:
 
 def _paying(value: Any, profile: Profile) -> bool:
     if value is None:
-        return profile.usually_pays_as_you_go
+        return profile.ruleset.usually_pays_as_you_go
     if not isinstance(value, bool):
         raise ValueError(f"The backup's 'pay_as_you_go' should be true or false, not {value!r}.")
     return value
@@ -177,19 +179,19 @@ TILE_TEXTS = ("concealed", "winning_tile", "bonus_tiles", "wild")
 def _check_ruleset_fields(raw: dict[str, Any], where: str, profile: Profile) -> None:
     """What the ruleset's forms would let a table enter: its events, losers' points only where every
     hand is scored, its on-the-spot kinds, and tiles shaped as the keypad writes them."""
-    unknown_events = [e for e in raw["events"] if e not in profile.events]
+    unknown_events = [e for e in raw["events"] if e not in profile.ruleset.events]
     if unknown_events:
-        allowed = ", ".join(profile.events) or "none"
+        allowed = ", ".join(profile.ruleset.events) or "none"
         raise ValueError(f"{where}: event {unknown_events[0][:40]!r} is not one of this ruleset's ({allowed}).")
     if raw["loser_points"] is not None:
-        if not profile.loser_points:
+        if not profile.ruleset.payoff.loser_points:
             raise ValueError(f"{where}: loser_points is only for rulesets that score every hand; it should be null.")
         for value in raw["loser_points"]:
             if not (value is None or _tiles_ok(value) or
                     (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_FIGURE)):
                 raise ValueError(f"{where}: each of loser_points should be points (0 to {MAX_FIGURE:,}), tiles or "
                                  "null.")
-    kinds = profile.payoff.spot_needs
+    kinds = profile.ruleset.payoff.spot_needs
     if (raw["kind"] == Hand.Kind.SPOT) != bool(raw["spot_kind"]) or raw["spot_kind"] and raw["spot_kind"] not in kinds:
         raise ValueError(f"{where}: spot_kind {raw['spot_kind'][:20]!r} should be one of "
                          f"{', '.join(kinds) or 'none'} on an on-the-spot entry, and empty otherwise.")

@@ -77,7 +77,7 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
         _add_dealer_extra(check, entry, profile)
     else:
         _check_tiles(check, session, entry, profile)
-    if profile.loser_points:
+    if profile.ruleset.payoff.loser_points:
         _check_losers(check, session, entry, profile, names)
     if check.errors:
         return check
@@ -92,7 +92,7 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     mine = answer["hands"][index]
     check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
     check.tracked = payments(names, mine.get("tracked", []))
-    if profile.spots:
+    if profile.ruleset.payoff.has_spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
         check.tracked_changes = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
                                              paying=session.pay_as_you_go)
@@ -101,10 +101,11 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
 
 def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decimal | None:
     """One loser's share of the win, where the ruleset pays in shares (hk-faan): the line says the shares."""
-    figure = answer.get(profile.payoff.figure_answer) if profile.payoff.figure_answer else None
+    payoff = profile.ruleset.payoff
+    figure = answer.get(payoff.figure_answer) if payoff.figure_answer else None
     if figure is None:
         return None
-    return profile.payoff.share_of(int(figure), session.stakes, session.options)
+    return payoff.share_of(int(figure), session.stakes, session.options)
 
 
 def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: dict[str, Any]) -> None:
@@ -112,14 +113,14 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: d
     if check.figure is not None:
         _check_limit(check, entry, profile, check.figure, options)
         return
-    digits = _is_digits(entry.figure)
-    if profile.unit == "faan":  # hk-faan: a figure from its minimum to its limit
+    digits, unit = _is_digits(entry.figure), profile.ruleset.unit
+    if unit == "faan":  # hk-faan: a figure from its minimum to its limit
         message = gettext("Enter the faan as a whole number, like 5.")
     elif digits:
-        message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if profile.unit == "fan"
+        message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if unit == "fan"
                    else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
     else:
-        message = (gettext("Enter the fan as a whole number, like 8.") if profile.unit == "fan"
+        message = (gettext("Enter the fan as a whole number, like 8.") if unit == "fan"
                    else gettext("Enter the points as a whole number, like 8."))
     check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
 
@@ -128,19 +129,19 @@ def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int
                  options: dict[str, Any]) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     dealer_won = check.state.is_dealer(entry.winner_seat)
-    check.limit = limit = profile.limit_for(entry.figure_field_for(profile), dealer_won, check.state.continuations,
-                                            options)
+    check.limit = limit = profile.ruleset.limit_for(entry.figure_field_for(profile), dealer_won,
+                                                           check.state.continuations, options)
     check.over_limit = limit is not None and figure > limit
     if not check.over_limit or entry.figure_confirmed == entry.figure:
         return
     check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
-        "figure": f"{figure:,}", "limit": limit, "unit": unit_name(profile.unit)}
+        "figure": f"{figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
 
 
 def _add_dealer_extra(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
     if check.figure is None or not check.state.is_dealer(entry.winner_seat):
         return
-    extra = profile.dealer_extra(entry.figure_field_for(profile), check.state.continuations)
+    extra = profile.ruleset.payoff.figure_extra(entry.figure_field_for(profile), check.state.continuations)
     if extra:
         check.figure_sum = (check.figure, extra, check.figure + extra)
 
@@ -155,7 +156,7 @@ def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
         check.errors["how"] = gettext("Choose self-drawn, or one of the players.")
     elif winner is not None and entry.discarder_seat == winner:
         check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
-    if profile.responsible and entry.responsible not in ("", "none"):
+    if profile.ruleset.responsible and entry.responsible not in ("", "none"):
         seat = entry.responsible_seat(profile)
         if seat is None and not entry.self_drawn:
             check.errors["responsible"] = gettext("Choose a player, or no one.")
@@ -186,7 +187,7 @@ def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
             return
     if problem := _meld_problem(entry.hand):
         check.errors["tiles"] = problem
-    for seat in entry.losers() if profile.loser_points else []:
+    for seat in entry.losers() if profile.ruleset.payoff.loser_points else []:
         hand = entry.loser_hands.get(seat) or TileHand()
         if len(hand.concealed) > MAX_TILES_TEXT:
             check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {
@@ -207,10 +208,10 @@ def _meld_problem(hand: TileHand) -> str:
 def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Profile) -> None:
     if entry.hand.is_empty():
         check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
-            "unit": unit_name(profile.unit)}
+            "unit": unit_name(profile.ruleset.unit)}
         return
     if not entry.winning_tile:
-        needed = entry.hand.needed(profile.hand_size)
+        needed = entry.hand.needed(profile.ruleset.hand_size)
         have = len(entry.hand.codes)
         check.errors["tiles"] = (gettext("The hand has %(have)d of %(needed)d tiles before the win: now tap the "
                                          "winning tile.") if have >= needed else
@@ -263,7 +264,7 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
     given, answers = dict(check.candidate), dict[str, Any]()
     if check.score is not None and "hand" in given:
         del given["hand"]
-        given[profile.engine_figure_field] = check.score["total"]
+        given[profile.ruleset.payoff.figures[0]] = check.score["total"]
         answers["score"] = check.score
     if check.loser_scores:
         given["loser_points"] = [check.loser_totals.get(seat) if value is not None else None
@@ -273,7 +274,7 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
 
 
 def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
-    return [e for e in profile.events if e in entry.events]
+    return [e for e in profile.ruleset.events if e in entry.events]
 
 
 def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand | None = None) -> Hand:
@@ -286,14 +287,14 @@ def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand 
     # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
     # but for those that change who pays rather than the figure (hk-faan's robbed kong).
     hand.events = allowed_events(entry, profile) if entry.mode == "tiles" else \
-        [e for e in profile.figure_events if e in entry.events]
+        [e for e in profile.ruleset.payoff.figure_events if e in entry.events]
     hand.note = nfc(entry.note)
     hand.spot_kind, hand.spot_player, hand.spot_count, hand.spot_to = "", None, None, None
     if entry.mode == "figure":
         hand.figure, hand.figure_field, hand.tiles = check.figure, entry.figure_field_for(profile), None
     else:
         hand.figure, hand.figure_field, hand.tiles = None, "", entry.tiles_fields(profile)
-    if profile.loser_points:
+    if profile.ruleset.payoff.loser_points:
         hand.loser_points = [
             None if s == hand.winner else
             entry.loser_fields(s, profile) if entry.loser_uses_tiles(s) else check.loser_totals.get(s, 0)

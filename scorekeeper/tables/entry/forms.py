@@ -118,7 +118,7 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.profile = profile
         self.fields["pay_as_you_go"] = paying_field(profile=profile, required=False)
-        self.fields["pay_as_you_go"].initial = paying_initial(profile.usually_pays_as_you_go)
+        self.fields["pay_as_you_go"].initial = paying_initial(profile.ruleset.usually_pays_as_you_go)
         seat_fields = {
             name: forms.CharField(label=label, max_length=40, error_messages={
                 "required": _("Enter the player's name."),
@@ -135,7 +135,7 @@ class SessionForm(forms.Form):
                 widget=forms.TextInput(attrs={"inputmode": "decimal", "placeholder": stake.hint}))
             if stake.named:  # the tables' names for it (hk-faan's 二五雞, 五一, 一二蚊), or another amount typed
                 self._named_stake(stake, kwargs.get("initial") or {})
-        for option in profile.options():
+        for option in profile.ruleset.house_options():
             name = f"option_{option['name']}"
             label, note = option_label(option["name"]), option_note(option)
             if option["allowed"]:
@@ -174,7 +174,7 @@ class SessionForm(forms.Form):
         """What services.session_create takes, as the form read it."""
         data = self.cleaned_data
         length = data.get("length") or "open"
-        return {"ruleset": self.profile.key, "names": self.seat_names(), "first_dealer": data["first_dealer"],
+        return {"ruleset": self.profile.ruleset.key, "names": self.seat_names(), "first_dealer": data["first_dealer"],
                 "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"],
                 "length_rounds": {"one_round": 1, "four_rounds": 4}.get(length),
                 "length_hands": data.get("length_hands") if length == "hands" else None}
@@ -221,7 +221,7 @@ class SessionForm(forms.Form):
             if f"stake_{stake_name}" not in self.errors:
                 self.add_error(f"stake_{stake_name}", message)
         options = {}
-        for option in self.profile.options():
+        for option in self.profile.ruleset.house_options():
             value = data.get(f"option_{option['name']}")
             if value in (None, ""):
                 continue

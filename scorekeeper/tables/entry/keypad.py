@@ -103,12 +103,12 @@ def _add(entry: WinEntry, code: str, profile: Profile) -> None:
 
 
 def _add_to_hand(entry: WinEntry, code: str, profile: Profile) -> None:
-    _add_concealed(entry, entry.hand, code, profile.hand_size, allow_winning=True)
+    _add_concealed(entry, entry.hand, code, profile.ruleset.hand_size, allow_winning=True)
 
 
 def _add_winning(entry: WinEntry, code: str, profile: Profile) -> None:
     entry.winning_tile = code
-    if len(entry.hand.codes) < entry.hand.needed(profile.hand_size):
+    if len(entry.hand.codes) < entry.hand.needed(profile.ruleset.hand_size):
         entry.target = "hand"
 
 
@@ -142,7 +142,7 @@ def _add_for_loser(entry: WinEntry, target: Target, code: str, profile: Profile)
         _add_meld(entry, loser, code)
         entry.target = Target("loser", target.seat).text
     else:
-        _add_concealed(entry, loser, code, profile.hand_size, allow_winning=False)
+        _add_concealed(entry, loser, code, profile.ruleset.hand_size, allow_winning=False)
 
 
 def _add_concealed(entry: WinEntry, hand: TileHand, code: str, hand_size: int, *, allow_winning: bool) -> None:
@@ -191,7 +191,7 @@ def _remove(entry: WinEntry, arg: str, profile: Profile) -> None:
         del hand.melds[int(what)]
     elif not target.takes_meld:
         hand.concealed = _without(hand.concealed, what)
-    if hand is entry.hand and len(hand.codes) < hand.needed(profile.hand_size):
+    if hand is entry.hand and len(hand.codes) < hand.needed(profile.ruleset.hand_size):
         entry.target = "hand"  # a tile taken out is tapped in again before any winning tile
 
 
@@ -260,11 +260,11 @@ def suit_for(target: Target, suit: str, profile: Profile) -> str:
 def keypad_codes(target: Target, profile: Profile) -> list[str]:
     """The tiles the keypad offers for what is being entered."""
     if target.part == "bonus":
-        if profile.bonus == "winds_red":
+        if profile.ruleset.bonus_tiles == "winds_red":
             return ["1z", "2z", "3z", "4z", "7z"]
         return [tile_code(BONUS_BASE + i) for i in range(8)]
-    kinds = sorted(k for k in profile.tile_set if k < BONUS_BASE)
-    if profile.bonus == "winds_red":  # fujian.md: winds and red dragons are bonus tiles only
+    kinds = sorted(k for k in profile.ruleset.tile_set if k < BONUS_BASE)
+    if profile.ruleset.bonus_tiles == "winds_red":  # fujian.md: winds and red dragons are bonus tiles only
         kinds = [k for k in kinds if k < 27]
     return [tile_code(k) for k in kinds]
 

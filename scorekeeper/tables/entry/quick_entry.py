@@ -106,11 +106,11 @@ def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
     elif head[0] == "w":
         _parse_win(line, head, tokens[1:], profile)
     elif SPOT_HEAD.fullmatch(head):
-        if not profile.spots:
+        if not profile.ruleset.payoff.has_spots:
             raise LineError(_("%(ruleset)s has no on-the-spot payments") % {"ruleset": _ruleset(profile)})
         _parse_spot(line, head, tokens[1:], profile)
     else:
-        if profile.spots:
+        if profile.ruleset.payoff.has_spots:
             raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw), "
                               "or F, G or S (on the spot)") % {"head": repr(head)})
         raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw)")
@@ -136,7 +136,7 @@ def _seat(text: str, what: str, example: str) -> int:
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
-    unit = names.unit_name(profile.unit)
+    unit = names.unit_name(profile.ruleset.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     while tokens:
         _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
@@ -145,9 +145,9 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
     if line.figure is None:
         raise LineError(_("how many %(unit)s? Add the figure, e.g. %(example)s")
                         % {"unit": unit, "example": f"W{line.winner + 1} d3 8"})
-    line.figure_field = profile.engine_figure_field
+    line.figure_field = profile.ruleset.payoff.figures[0]
     line.responsible = _responsible(said.get("responsible"), line, profile)
-    if profile.loser_points and line.loser_points is None:
+    if profile.ruleset.payoff.loser_points and line.loser_points is None:
         raise LineError(_("taizhou needs each loser's points: add L and four entries in seat order, - for the "
                           "winner, e.g. %(example)s") % {"example": _taizhou_example(line.winner)})
 
@@ -188,11 +188,11 @@ def _read_figure(line: ParsedLine, token: str, unit: str) -> None:
 def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:
     """zung-jung.md: the discarder unless the line says otherwise; taizhou.md: no one unless named."""
     if token is None:
-        return line.discarder if profile.responsible == "discarder" else None
-    if not profile.responsible:
+        return line.discarder if profile.ruleset.responsible == "discarder" else None
+    if not profile.ruleset.responsible:
         raise LineError(_("%(ruleset)s has no responsible player: leave out %(token)s")
                         % {"ruleset": _ruleset(profile), "token": token})
-    if line.discarder is None and not profile.payoff.responsible_self_draw:
+    if line.discarder is None and not profile.ruleset.responsible_self_draw:
         raise LineError(_("a self-drawn win has no responsible player: leave out %(token)s") % {"token": token})
     if token == "r-":
         return None
@@ -203,7 +203,7 @@ def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int |
 
 
 def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int | None]:
-    if not profile.loser_points:
+    if not profile.ruleset.payoff.loser_points:
         raise LineError(_("loser points (L) are taizhou's; %(ruleset)s has none") % {"ruleset": _ruleset(profile)})
     entries = tokens[:len(SEATS)]
     del tokens[:len(SEATS)]

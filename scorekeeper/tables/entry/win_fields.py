@@ -179,9 +179,10 @@ class WinEntry:
 
     def responsible_seat(self, profile: Profile) -> int | None:
         """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise."""
-        if not profile.responsible or (self.self_drawn and not profile.responsible_self_draw):
+        ruleset = profile.ruleset
+        if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
             return None
-        if self.responsible == "" and profile.responsible == "discarder":
+        if self.responsible == "" and ruleset.responsible == "discarder":
             return self.discarder_seat
         return seat_of(self.responsible)
 
@@ -191,13 +192,13 @@ class WinEntry:
     def figure_field_for(self, profile: Profile) -> str:
         """The field the form chose (its first choice by default); none named: the engine's own."""
         names = [name for name, _ in profile.figure_fields]
-        return self.figure_field if self.figure_field in names else profile.engine_figure_field
+        return self.figure_field if self.figure_field in names else profile.ruleset.payoff.figures[0]
 
     def tiles_fields(self, profile: Profile) -> dict[str, Any]:
         """The tile part of the engine's score fields, as stored on the hand."""
         fields = self.hand.as_fields()
         fields["winning_tile"] = self.winning_tile.replace(" ", "")
-        if profile.bonus and self.bonus:
+        if profile.ruleset.bonus_tiles and self.bonus:
             fields["bonus_tiles"] = self.bonus.replace(" ", "")
         if profile.wild_label and self.wild:
             fields["wild"] = self.wild.replace(" ", "")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import get_ruleset, payoff_for, settle_from
+from scorekeeper.engine import get_ruleset, settle_from
 
 from ..models import Hand, Session
 from . import tallies
@@ -185,7 +185,7 @@ def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
         if hand.spot_to is not None:
             spot["to"] = hand.spot_to
         return spot
-    payoff = payoff_for(session.ruleset)
+    payoff = get_ruleset(session.ruleset).payoff
     win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
     if hand.tiles is not None:
         win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
@@ -225,7 +225,7 @@ def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState,
 
 
 def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> Sequence[HandState]:
-    payoff = payoff_for(session.ruleset)
+    payoff = get_ruleset(session.ruleset).payoff
     if answer.get("ok"):
         return StatesView(answer, payoff.streak_from)
     # The replay failed: show the first deal, so the screens still open and say why.

@@ -16,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.engine import payoff_for
+from scorekeeper.engine import get_ruleset
 
 Tally = dict[str, Any]
 
@@ -49,7 +49,7 @@ def _count_win(tally: Tally, given: dict[str, Any], answer: dict[str, Any], rule
 
 def _as_biggest(given: dict[str, Any], answer: dict[str, Any], ruleset: str, winner: int,
                 number: int) -> list[Any] | None:
-    figures = payoff_for(ruleset).figures
+    figures = get_ruleset(ruleset).payoff.figures
     field = next((name for name in figures if given.get(name) is not None), None)
     if field is not None:
         figure = int(given[field])

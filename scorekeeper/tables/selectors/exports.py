@@ -38,10 +38,10 @@ def session_csv(*, session: Session) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     header = ["entry", "hand", "kind", "dealer", "winner", "discarder", "responsible", "figure", "unit", "tiles"]
-    header += ["loser points"] if profile.loser_points else []
-    header += ["on the spot"] if profile.spots else []
+    header += ["loser points"] if profile.ruleset.payoff.loser_points else []
+    header += ["on the spot"] if profile.ruleset.payoff.has_spots else []
     header += ["seat change"] if seating.changes else []
-    header += ["payments"] + ([_moved_column(session)] if profile.spots else [])
+    header += ["payments"] + ([_moved_column(session)] if profile.ruleset.payoff.has_spots else [])
     header += [f"{_cell(name)} balance" for name in people] + ["note"]
     writer.writerow(header)
     answers = replay.hands
@@ -97,14 +97,14 @@ def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: ReplayState
            _cell(names[hand.winner]) if win and hand.winner is not None else "",
            (_cell(names[hand.discarder]) if hand.discarder is not None else "self-drawn") if win else "",
            _responsible(hand, profile, names), figure, unit, _tiles(hand.tiles) if win else ""]
-    if profile.loser_points:
+    if profile.ruleset.payoff.loser_points:
         row.append(_loser_points(hand, answer, names) if win else "")
-    if profile.spots:
+    if profile.ruleset.payoff.has_spots:
         row.append(_spot(hand, names, profile) if hand.kind == Hand.Kind.SPOT else "")
     if seat_changes:
         row.append(_seat_change(hand, names))
     row.append(_payments(answer.get("payments", []), names))
-    if profile.spots:
+    if profile.ruleset.payoff.has_spots:
         row.append(_payments(answer.get("transfers", []), names))
     return row
 
@@ -123,17 +123,17 @@ def _cell(text: str) -> str:
 
 def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, str]:
     if hand.figure is not None:
-        field_name = hand.figure_field or profile.engine_figure_field
+        field_name = hand.figure_field or profile.ruleset.payoff.figures[0]
         return str(hand.figure), {"pattern_fan": "fan before dealer bonus"}.get(field_name, FIGURE_UNITS[field_name])
     total = answer.get("score", {}).get("total")
-    return ("" if total is None else str(total)), f"{profile.unit} (scored from the tiles)"
+    return ("" if total is None else str(total)), f"{profile.ruleset.unit} (scored from the tiles)"
 
 
 def _responsible(hand: Hand, profile: Profile, names: list[str]) -> str:
-    if not profile.responsible or hand.kind != Hand.Kind.WIN or hand.discarder is None:
+    if not profile.ruleset.responsible or hand.kind != Hand.Kind.WIN or hand.discarder is None:
         return ""
     if hand.responsible is None:
-        return "no one" if profile.responsible == "discarder" else ""
+        return "no one" if profile.ruleset.responsible == "discarder" else ""
     return _cell(names[hand.responsible])
 
 

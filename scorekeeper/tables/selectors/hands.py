@@ -68,10 +68,11 @@ def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, 
             parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
     else:
         parts.append(gettext("by tiles"))
-    if profile.responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
+    responsible = profile.ruleset.responsible
+    if responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
                      gettext("%(name)s responsible") % {"name": names[hand.responsible]})
-    elif profile.responsible == "optional" and hand.responsible is not None:  # only one the hand names (包)
+    elif responsible == "optional" and hand.responsible is not None:  # only one the hand names (包)
         parts.append(gettext("%(name)s responsible") % {"name": names[hand.responsible]})
     if hand.note:
         parts.append(hand.note)
@@ -144,7 +145,7 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
             title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
             tracked=payments(names, tracked),
             tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
-                                         paying=session.pay_as_you_go) if profile.spots else [],
+                                         paying=session.pay_as_you_go) if profile.ruleset.payoff.has_spots else [],
             score=answer.get("score"), names=names,
         ))
     return rows
@@ -184,11 +185,12 @@ def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
 
 
 def _figure_words(row: HandRow, profile: Profile) -> str:
-    hand, unit = row.hand, unit_name(profile.unit)
+    hand, unit = row.hand, unit_name(profile.ruleset.unit)
     if hand.figure is None:
         total = row.score["total"] if row.score else "?"
         return f"{total} {unit}"
-    extra = profile.dealer_extra(hand.figure_field, row.state.continuations) if hand.winner == row.state.dealer else 0
+    dealer_won = hand.winner == row.state.dealer
+    extra = profile.ruleset.payoff.figure_extra(hand.figure_field, row.state.continuations) if dealer_won else 0
     if extra:
         return f"{dealer_sum(hand.figure, extra, row.state.continuations, profile.dealer_word)} {unit}"
     return f"{hand.figure} {unit}"

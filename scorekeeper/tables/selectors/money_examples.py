@@ -28,12 +28,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import get_ruleset, payoff_for, settle_session
+from scorekeeper.engine import get_ruleset, settle_session
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.money import Payment, money, payments
 from ..display.names import figure_words, local_name
-from ..display.rulesets import PAYING_HELP, get_profile, option_value
+from ..display.rulesets import get_profile, option_value
 from ..display.score_lines import pattern_value, score_formula
 from ..display.words import WIND_NAMES
 
@@ -70,10 +70,10 @@ class Table:
 
     def words(self) -> dict[str, str]:
         """What a rule's words fill in: the stakes as the engine reads them, the limit, the starting tally."""
-        payoff = payoff_for(self.key)
-        stakes = {name: money(value) for name, value in payoff.read_stakes(self.stakes).items()}
-        limit = payoff.limit_at(self.options)
-        return stakes | {"limit": f"{limit or 0:,}", "tally": f"{payoff.starting_tally:,}"}
+        ruleset = get_ruleset(self.key)
+        stakes = {name: money(value) for name, value in ruleset.payoff.read_stakes(self.stakes).items()}
+        limit = ruleset.limit_at(self.options)
+        return stakes | {"limit": f"{limit or 0:,}", "tally": f"{ruleset.starting_tally:,}"}
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _rule(table: Table, rule: Rule) -> str:
 def by_option(name: str, texts: Mapping[Any, Promise]) -> Callable[[Table], str]:
     """A rule whose words depend on a house option (zung-jung's payoff), at the table's value of it."""
     def rule(table: Table) -> str:
-        return str(texts[payoff_for(table.key).read_options(table.options)[name]])
+        return str(texts[get_ruleset(table.key).payoff.read_options(table.options)[name]])
     return rule
 
 
@@ -122,7 +122,7 @@ def _paid(table: Table, rows: list[dict[str, Any]]) -> tuple[Payment, ...]:
 
 def _won(table: Table, said: str, rows: list[dict[str, Any]]) -> Step:
     """A win's payments; where a pull ledger holds them (taiwan.md), owed to the winner's chain, not paid."""
-    if payoff_for(table.key).pull_ledger:
+    if get_ruleset(table.key).payoff.pull_ledger:
         return _owed(said, table, rows, gettext("Owed, not paid yet: a win waits in the winner's 拉 chain (below)."))
     return Step(said, _paid(table, rows))
 
@@ -137,7 +137,7 @@ def _figure_of(hand: dict[str, Any]) -> int:
 
 
 def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> dict[str, Any]:
-    return {"winner": winner, "discarder": discarder, payoff_for(table.key).figures[0]: figure, **more}
+    return {"winner": winner, "discarder": discarder, get_ruleset(table.key).payoff.figures[0]: figure, **more}
 
 
 def _who_else(table: Table, more: dict[str, Any]) -> str:
@@ -177,7 +177,7 @@ def self_draw(table: Table, *, figure: int, rule: Rule, winner: int = SOUTH, tit
 
 def _draws(table: Table, count: int, hand: dict[str, Any]) -> Step:
     """The draws before a hand, each keeping the deal: the dealer's continuations (連n) as the engine counts them."""
-    streak = hand["dealer_streak"] - payoff_for(table.key).streak_from
+    streak = hand["dealer_streak"] - get_ruleset(table.key).payoff.streak_from
     return Step(ngettext("%(count)s draw: %(dealer)s keeps the deal, now 連%(n)s.",
                          "%(count)s draws: %(dealer)s keeps the deal, now 連%(n)s.", count)
                 % {"count": count, "dealer": table.seats[EAST], "n": streak})
@@ -222,8 +222,8 @@ def immune(table: Table, *, figure: int, rule: Rule) -> Example:
 
 def payoff_schemes(table: Table, *, figure: int, rule: Rule) -> Example:
     """zung-jung.md: option `payoff`, the same win under each scheme (the table's marked)."""
-    allowed = payoff_for(table.key).settlement_options["payoff"]
-    ours = payoff_for(table.key).read_options(table.options)["payoff"]
+    allowed = get_ruleset(table.key).payoff.settlement_options["payoff"]
+    ours = get_ruleset(table.key).payoff.read_options(table.options)["payoff"]
     said = gettext("%(winner)s wins %(figure)s on %(discarder)s's discard.") % (
         _who(table, winner=SOUTH, discarder=WEST) | {"figure": _figure(table, figure)})
     steps = [Step(said)] + [_scheme(table, figure, scheme, scheme == ours) for scheme in allowed]
@@ -279,7 +279,7 @@ def four_hands(table: Table, *, key: str, title: Promise, rule: Rule, winner: in
 def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example:
     """hk-old.md: each player starts with a tally; the engine's balances are its change."""
     answer = table.settle(hands)
-    start = payoff_for(table.key).starting_tally
+    start = get_ruleset(table.key).starting_tally
     told = _told_all(table, hands)
     rows = tuple((name, money(start + Decimal(balance))) for name, balance in zip(table.seats, answer["balances"]))
     step = Step(gettext("After these hands (%(hands)s) the tallies read:") % {"hands": told}, rows=rows)
@@ -349,7 +349,7 @@ def _spot(kind: str, needs: str, count: int) -> dict[str, Any]:
 
 def spots(table: Table, *, count: int, rule: Rule) -> Example:
     """taiwan.md, On-the-spot payments: each kind once, paid at once and never tracked."""
-    needs = payoff_for(table.key).spot_needs
+    needs = get_ruleset(table.key).payoff.spot_needs
     entries = [_spot(kind, need, count) for kind, need in needs.items()]
     hands = table.settle(entries)["hands"]
     kinds = get_profile(table.key).spot_kinds  # what each pays, in the ruleset's own words
@@ -363,14 +363,14 @@ def spots(table: Table, *, count: int, rule: Rule) -> Example:
 def money_table(table: Table, *, rule: Rule) -> Example:
     """hk-faan.md, Money: for each figure from the table's minimum to its limit, one share, what a discard win
     and a self-draw move; every amount the engine's settle of that win."""
-    payoff = payoff_for(table.key)
+    payoff = get_ruleset(table.key).payoff
     options = payoff.read_options(table.options)
     shared = options.get("discard_pays") == "half"
     heads = (gettext("Faan"), gettext("One share"),
              gettext("Discard: the discarder / each other") if shared else gettext("Discard: the discarder pays"),
              gettext("Self-draw: each pays / the winner collects"))
     rows = [heads]
-    for figure in payoff.figures_at(table.options):
+    for figure in get_ruleset(table.key).figures_at(table.options):
         won = table.settle([_win(table, SOUTH, WEST, figure), _win(table, SOUTH, None, figure)])["hands"]
         by_discard = {row["from"]: Decimal(row["amount"]) for row in won[0]["payments"]}
         each = [Decimal(row["amount"]) for row in won[1]["payments"]]
@@ -387,9 +387,7 @@ def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     steps = (told, Step(gettext("Keeping a tab, Settle up asks for:"), _paid(table, tab)),
              Step(gettext("Paying as you go, Settle up asks for:"), _paid(table, go),
                   note="" if go else gettext("Nothing is still owed: every payment was made at the table.")))
-    profile = get_profile(table.key)
-    rule = gettext("Keep a tab: nothing changes hands until Settle up.") + " " + str(
-        PAYING_HELP[profile.pull_ledger, profile.spots])
+    rule = gettext("Keep a tab: nothing changes hands until Settle up.") + " " + get_profile(table.key).paying_help
     return Example("paying", gettext("A tab or pay as you go"), rule, steps)
 
 

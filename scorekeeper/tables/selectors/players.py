@@ -18,8 +18,9 @@ from typing import Any
 
 from django.db.models import Q
 
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
+
 from ..display.names import FIGURE_UNITS
-from ..display.rulesets import PROFILES, get_profile
 from ..models import Hand, Player, Session
 from ..replay import ReplayState, session_replay, store, tallies
 from ..replay.seating import people_money, seating_of
@@ -58,11 +59,11 @@ class RulesetStats:
 
     @property
     def name(self) -> str:
-        return get_profile(self.ruleset).name
+        return get_ruleset(self.ruleset).name
 
     @property
     def unit(self) -> str:
-        return get_profile(self.ruleset).unit
+        return get_ruleset(self.ruleset).unit
 
     @property
     def win_rate(self) -> float:
@@ -140,7 +141,7 @@ def player_stats(*, player: Player, sessions: list[Session] | None = None) -> Pl
             continue
         row = by_ruleset.setdefault(session.ruleset, RulesetStats(session.ruleset))
         counted(row)
-    order = list(PROFILES)
+    order = list(RULESET_KEYS)
     stats.rulesets = sorted(by_ruleset.values(), key=lambda r: order.index(r.ruleset) if r.ruleset in order else 99)
     return stats
 
@@ -222,9 +223,9 @@ def _count_session(row: RulesetStats, session: Session, player: Player, hands: d
 def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],
                 number: int) -> BiggestHand | None:
     if hand.figure is not None:
-        figure, field_name = hand.figure, hand.figure_field or get_profile(session.ruleset).engine_figure_field
+        figure, field_name = hand.figure, hand.figure_field or get_ruleset(session.ruleset).payoff.figures[0]
     elif "score" in answer:
-        figure, field_name = int(answer["score"]["total"]), get_profile(session.ruleset).engine_figure_field
+        figure, field_name = int(answer["score"]["total"]), get_ruleset(session.ruleset).payoff.figures[0]
     else:
         return None
     won = Decimal(0)

@@ -11,7 +11,7 @@ from scorekeeper.engine import RULESETS, get_ruleset
 # -- rules -----------------------------------------------------------------------------
 def ruleset_descriptions() -> list[dict[str, Any]]:
     """Each ruleset the engine has, as it describes itself."""
-    return [ruleset.describe() for ruleset in RULESETS.values()]
+    return [ruleset.describe() for ruleset in RULESETS]
 
 KIND_TITLES = {
     "dealer": gettext_lazy("Dealer"), "flower": gettext_lazy("Flowers"), "chicken": gettext_lazy("Chicken hand"),

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from scorekeeper.engine import payoff_for
+from scorekeeper.engine import get_ruleset
 
 from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
@@ -172,7 +172,7 @@ class Standings:
     @property
     def game_over(self) -> bool:
         """The rulebook's full game is played: the screen offers to settle up."""
-        rounds = self.profile.game_rounds
+        rounds = self.profile.ruleset.game_rounds
         return bool(rounds) and self.state.round > rounds
 
     @property
@@ -183,7 +183,7 @@ class Standings:
     def deal_json(self) -> str:
         """The deal now and how the ruleset passes it, for the phone to show the deal after hands it keeps
         offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does)."""
-        payoff = payoff_for(self.session.ruleset)
+        payoff = get_ruleset(self.session.ruleset).payoff
         return json.dumps({
             "dealer": self.state.dealer, "continuations": self.state.continuations, "round": self.state.round,
             "next": self.hand_number, "first": self.session.first_dealer, "fixed": payoff.fixed_seats,
@@ -260,7 +260,8 @@ def session_standings(*, session: Session, recent: int = RECENT_HANDS) -> Standi
 
 
 def _card(person: PersonMoney, profile: Profile, state: HandState, names: list[str], replay: ReplayState) -> Seat:
-    tally = profile.starting_tally + int(person.balance) if profile.starting_tally else None
+    start = profile.ruleset.starting_tally
+    tally = start + int(person.balance) if start else None
     seat = person.seat
     if seat is None:
         return Seat(None, person.player.name, "", person.balance, False, tally, person.owed, player_id=person.player.pk)

@@ -40,8 +40,8 @@ class ZeroSum:
 def zero_sum(*, profile: Profile | None, amounts: Iterable[Decimal]) -> ZeroSum:
     listed = list(amounts)
     total = sum(listed, Decimal(0))
-    if profile is not None and profile.starting_tally:
-        start = Decimal(profile.starting_tally)
+    if profile is not None and profile.ruleset.starting_tally:
+        start = Decimal(profile.ruleset.starting_tally)
         why = gettext("The tallies sum to %(total)s, not zero: each player starts with %(tally)s.") % {
             "total": money(start * len(listed) + total), "tally": money(start)}
         return ZeroSum(total, why)

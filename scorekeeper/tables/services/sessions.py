@@ -9,7 +9,7 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from scorekeeper.engine import payoff_for
+from scorekeeper.engine import get_ruleset
 
 from ..entry.forms import seat_name
 from ..models import Player, Session, ShareLink
@@ -44,7 +44,7 @@ def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, sta
     quota_spend(owner_id=getattr(owner, "pk", None), sessions=1)
     east, south, west, north = players or [player_get_or_create(name=name, owner=owner) for name in names]
     if pay_as_you_go is None:
-        pay_as_you_go = payoff_for(ruleset).usually_pays_as_you_go
+        pay_as_you_go = get_ruleset(ruleset).usually_pays_as_you_go
     return Session.objects.create(
         owner=owner, ruleset=ruleset, stakes=stakes, options=options, east=east, south=south, west=west,
         north=north, first_dealer=first_dealer, pay_as_you_go=pay_as_you_go, **more,

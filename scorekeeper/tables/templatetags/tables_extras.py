@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scorekeeper.engine import RULESETS
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
 
 from ..display import money as amounts
 from ..display import names, rulesets, score_lines
@@ -74,8 +74,7 @@ def plain_messages(messages: Any) -> list[Any]:
 
 @register.filter
 def ruleset_name(key: str) -> str:
-    ruleset = RULESETS.get(key)
-    return names.local_name(ruleset) if ruleset is not None else key
+    return names.local_name(get_ruleset(key)) if key in RULESET_KEYS else key
 
 
 @register.filter

@@ -10,6 +10,8 @@ from django.http import Http404, HttpResponseBase, QueryDict
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.engine import get_ruleset
+
 from .. import selectors, services
 from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
@@ -32,7 +34,7 @@ def draw_new(request: Request, session: Session) -> HttpResponseBase:
 @require_http_methods(["GET", "POST"])
 @open_session("score", open_only=True)
 def spot_new(request: Request, session: Session) -> HttpResponseBase:
-    if not get_profile(session.ruleset).spots:
+    if not get_ruleset(session.ruleset).payoff.has_spots:
         raise Http404("This ruleset has no on-the-spot payments")
     return _new(request, session, Hand(kind=Hand.Kind.SPOT))
 

@@ -62,7 +62,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "offline_cancel_url": reverse("history" if editing else "session", args=[session.pk]),
         "label": place.label,
         "concealed": _marking_wilds(faces(entry.hand.concealed), entry.wild if profile.wild_label else ""),
-        "needed": entry.hand.needed(profile.hand_size),
+        "needed": entry.hand.needed(profile.ruleset.hand_size),
         "melds": _melds(entry.hand.meld_pairs()),
         "winning": _one_face(entry.winning_tile), "wild": _one_face(entry.wild), "bonus_tiles": faces(entry.bonus),
         **_table_choices(entry, profile, session.options),
@@ -74,7 +74,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         # What is missing, in the bar above Save; a figure's own problem is said beside the figure instead.
         "hints": [m for k, m in check.errors.items()
                   if not (k == "tiles" and entry.mode == "tiles") and not (k == "figure" and check.over_limit)],
-        "losers": _losers(entry, check, names, shown_errors) if profile.loser_points else [],
+        "losers": _losers(entry, check, names, shown_errors) if profile.ruleset.payoff.loser_points else [],
         **_keypad(entry, profile, names),
     }
 
@@ -86,7 +86,7 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     loser = target.loser_seat
     keys_for = "bonus" if target.part == "bonus" else "hand"
     key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus")
-                if name == "hand" or profile.bonus}
+                if name == "hand" or profile.ruleset.bonus_tiles}
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
@@ -123,14 +123,14 @@ def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -
     """The usual figures at this table as chips, in two rows (app.css: .figure-chips.cols-N), the limit's
     marked; any other figure stays in the "Other" field. The events a win says (by tiles, and by figure where
     they change who pays); the bonus tiles it is entered with at this table (none without flowers)."""
-    chips = [str(value) for value in profile.figure_chips_at(options)]
-    limit = profile.figure_limit_at(options)
+    chips = [str(value) for value in profile.ruleset.figures_at(options)]
+    limit = profile.ruleset.limit_at(options)
     chosen = entry.figure if entry.figure in chips else ""
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
             "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
-            "events": [(e, EVENT_LABELS[e]) for e in profile.events],
-            "figure_events": [(e, EVENT_LABELS[e]) for e in profile.figure_events],
-            "bonus_kind": profile.payoff.bonus_tiles_at(options)}
+            "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events],
+            "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events],
+            "bonus_kind": profile.ruleset.bonus_tiles_at(options)}
 
 
 def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
@@ -144,11 +144,11 @@ def keypad_status(entry: WinEntry, profile: Profile, names: list[str]) -> str:
         return gettext("Tap the lowest tile of the chow") if entry.meld_kind == "chow" else \
             gettext("Tap the tile of the %(meld)s") % {"meld": meld}
     if target.part == "bonus":
-        return gettext("Tap each flower or season") if profile.bonus == "flowers" else \
+        return gettext("Tap each flower or season") if profile.ruleset.bonus_tiles == "flowers" else \
             gettext("Tap each wind or red dragon shown")
     if target.part == "wild":
         return gettext("Tap the %(wild)s") % {"wild": profile.wild_label.lower()}
-    complete = len(entry.hand.codes) >= entry.hand.needed(profile.hand_size)
+    complete = len(entry.hand.codes) >= entry.hand.needed(profile.ruleset.hand_size)
     if complete and _one_face(entry.winning_tile):
         return gettext("The hand is complete: tap a tile above to take it out")
     return gettext("Tap the winning tile") if target.part == "winning" or complete else \

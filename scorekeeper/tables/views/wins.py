@@ -91,7 +91,7 @@ def _blank(session: Session) -> WinEntry:
     profile = get_profile(session.ruleset)
     return WinEntry(token=str(uuid.uuid4()), figure_field=profile.figure_fields[0][0],
                     revision=str(session.revision), mode=session.entry_mode,
-                    loser_points=dict.fromkeys(SEATS, "0") if profile.loser_points else {})
+                    loser_points=dict.fromkeys(SEATS, "0") if profile.ruleset.payoff.loser_points else {})
 
 
 def _resume_draft(request: Request, session: Session, draft: dict[str, list[str]],

@@ -20,8 +20,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from scorekeeper.engine import get_ruleset
 from scorekeeper.tables import selectors, services
-from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.forms import MAX_SESSION_HANDS
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import cache as replay_module
@@ -274,7 +274,7 @@ def test_the_tallies_count_as_a_whole_count_would_after_random_writes(make_sessi
             got = (row.biggest.figure, row.biggest.won, row.biggest.session.pk, row.biggest.number) \
                 if row.biggest else None
             assert got == want["big"], player.name
-            assert row.biggest is None or row.biggest.figure_field in get_profile(row.ruleset).payoff.figures
+            assert row.biggest is None or row.biggest.figure_field in get_ruleset(row.ruleset).payoff.figures
 
 
 def test_a_refused_import_still_counts_the_hands_it_replayed(client, make_session, win, monkeypatch):

@@ -14,7 +14,6 @@ from django.utils import translation
 from scorekeeper.engine import RULESETS
 from scorekeeper.tables import services
 from scorekeeper.tables.display import names, rulesets, tiles
-from scorekeeper.tables.display.rulesets import get_profile
 
 from web_helpers import ACCEPT, ZJ_TILES, visible_text
 
@@ -133,7 +132,7 @@ def test_ruleset_names_on_the_picker_and_the_session_header(client, make_session
 
 
 def test_one_name_function_for_every_table():
-    for ruleset in RULESETS.values():
+    for ruleset in RULESETS:
         described = ruleset.describe()
         for item in [described, *described["patterns"]]:
             assert names.local_name(item, "en") == item["name"]
@@ -206,7 +205,7 @@ def test_the_compiled_catalogue_matches_the_po_file(language):
 # -- words, never raw values (issue 19): house options, dates, honour tiles -------------------------------
 def house_options():
     """Every house option of every ruleset, the settlement's own included, as the forms offer them."""
-    return [(key, option) for key in RULESETS for option in get_profile(key).options()]
+    return [(ruleset.key, option) for ruleset in RULESETS for option in ruleset.house_options()]
 
 
 def test_every_house_option_and_each_of_its_values_has_words():

@@ -128,10 +128,11 @@ def test_the_paying_help_speaks_only_of_what_the_ruleset_has(client, make_sessio
                                                       (False, True, ("on-the-spot",)), (False, False, ())])
 def test_the_paying_help_follows_the_settlements_facts(monkeypatch, pull_ledger, spots, says):
     """A ruleset merged later (hk-faan has on-the-spot payments but no pull ledger) gets the words that fit it."""
-    from scorekeeper.tables.display import rulesets
-    monkeypatch.setattr(rulesets.Profile, "pull_ledger", property(lambda self: pull_ledger))
-    monkeypatch.setattr(rulesets.Profile, "spots", property(lambda self: spots))
-    words = get_profile("fujian").paying_help
+    profile = get_profile("fujian")
+    settlement = type(profile.ruleset.payoff)
+    monkeypatch.setattr(settlement, "pull_ledger", pull_ledger)
+    monkeypatch.setattr(settlement, "has_spots", property(lambda self: spots))
+    words = profile.paying_help
     assert [w for w in ("chain", "on-the-spot") if w in words] == list(says)
 
 
