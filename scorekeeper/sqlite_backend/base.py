@@ -6,6 +6,10 @@ the lock sat free between tries and later writers took it first. Here each write
 takes an exclusive `flock` on a file beside the database (`<name>.writers`): waiting writers, in every
 thread and worker process, sleep in the kernel and one wakes as soon as the lock is let go. The BEGIN
 IMMEDIATE that follows then finds SQLite's own lock free. Reads never take it (WAL lets them go on).
+
+The wait has no timeout of its own: a holder is a transaction of a few statements, and a process that
+dies lets go (the kernel drops its locks). A transaction that never ended would block writers rather
+than fail them after SQLite's 20 s; none of the app's transactions waits on anything but the database.
 """
 from __future__ import annotations
 
