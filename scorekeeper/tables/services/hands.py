@@ -140,7 +140,7 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
 
 def _restored_already(hand: Hand) -> Hand | None:
     """The hand, when it is back in the session already: a restore sent again is not refused."""
-    return Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).first()
+    return Hand.objects.live().filter(pk=hand.pk).first()
 
 
 def without_hand_number(message: str) -> str:

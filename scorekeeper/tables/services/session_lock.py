@@ -105,7 +105,7 @@ def check_revision(session: Session, revision: str | None) -> None:
 
 def check_live(hand: Hand) -> None:
     """A hand deleted meanwhile (on another phone) cannot be changed."""
-    if not Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).exists():
+    if not Hand.objects.live().filter(pk=hand.pk).exists():
         raise SessionChanged(hand.session)
 
 

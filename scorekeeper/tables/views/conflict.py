@@ -60,7 +60,7 @@ def session_changed(session: Session, hand: Hand | None = None) -> Conflict:
 
 def hand_gone(hand: Hand) -> bool:
     """The hand being changed was deleted meanwhile (maybe by the other phone): there is nothing to redraw."""
-    return not Hand.objects.filter(pk=hand.pk, deleted_at__isnull=True).exists()
+    return not Hand.objects.live().filter(pk=hand.pk).exists()
 
 
 def form_page(request: Request, template: str, context: dict[str, Any], conflict: Conflict | None = None, *,
