@@ -10,10 +10,11 @@ is about 300 kB).
 
 Under `make serve` (uvicorn workers) the whole body is received before Django runs (`Bounded`, below,
 so that a slow client holds no thread): a client with no account could make a worker take in a
-gigabyte before its 400. So the ASGI application is wrapped in `BodyLimit` (scorekeeper/asgi.py), which answers from the
-headers (a Content-Length over the limit: nothing of the body is read), and counts a body sent without
-one (chunked) as it streams in, refusing it at the limit. `refuse_oversized_body` does the same for a
-WSGI server (and the test client). The proxy's own cap (README) stays in front as defence in depth.
+gigabyte before its 400. So the ASGI application is wrapped in `BodyLimit` (scorekeeper/asgi.py),
+which answers from the headers (a Content-Length over the limit: nothing of the body is read), and
+counts a body sent without one (chunked) as it streams in, refusing it at the limit.
+`refuse_oversized_body` does the same for a WSGI server (and the test client). The proxy's own cap
+(README) stays in front as defence in depth.
 """
 from __future__ import annotations
 
