@@ -87,17 +87,23 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
     keys_for = "bonus" if target.part == "bonus" else "hand"
     key_sets = {name: keypad_suits(Target(name), profile) for name in ("hand", "bonus")
                 if name == "hand" or profile.ruleset.bonus_tiles}
+    spent = set() if target.part == "wild" else used_up(entry)
+    # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
+    anchor = "#tiles-card" if entry.mode == "tiles" else "#keypad"
     return {
         "target": target.text, "meld_target": target.takes_meld, "suit": suit,
         "status": keypad_status(entry, profile, names),
-        # Without JavaScript each tap reloads the page: come back to the tiles, not the top.
-        "keypad_anchor": "#tiles-card" if entry.mode == "tiles" else "#keypad",
+        "keypad_anchor": anchor,
         # Every suit's keys are on the page, and the bonus tiles', the others hidden: a suit tab or a new
         # target switches them at once, offline too (static/js/keypad.js).
         "keys_for": keys_for,
-        "key_groups": [(name, s, [face(code) for code in keypad_codes(Target(name), profile) if code[1] == s])
-                       for name, set_suits in key_sets.items() for s in set_suits],
-        "used_up": set() if target.part == "wild" else used_up(entry),
+        # Called by the template only when the keys are drawn, not when they come from its cache.
+        "key_groups": lambda: [(name, s, [face(code) for code in keypad_codes(Target(name), profile) if code[1] == s])
+                               for name, set_suits in key_sets.items() for s in set_suits],
+        "used_up": spent,
+        # What the keys show, but the language and the form's URL: their cache key (win.html).
+        "keys_drawn": "|".join([profile.ruleset.key, target.text, str(target.takes_meld), entry.meld_kind, suit,
+                                keys_for, anchor, *sorted(spent)]),
         "suit_tabs": [(name, s, glyph, label) for name, set_suits in key_sets.items()
                       for s, glyph, label in SUIT_TABS if s in set_suits],
         "hand_suits": "".join(key_sets["hand"]), "bonus_suits": "".join(keypad_suits(Target("bonus"), profile)),
