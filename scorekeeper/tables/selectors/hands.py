@@ -39,10 +39,20 @@ class HandRow:
     streak: int = 0
     score: dict[str, Any] | None = None
     names: list[str] = field(default_factory=list)  # the people in the seats at this hand, E S W N
+    ruleset: str = ""  # the session's, whose words the patterns are told in
 
     @property
     def zero_sum(self) -> ZeroSum:
         return payments_sum(self.payments + self.tracked)
+
+    @property
+    def drawn(self) -> str:
+        """Everything of the row that _hand_row.html shows, as its cache key there: the row is drawn again
+        whenever one of these changes (the reader's language and the page's flags are the template's part).
+        A new fact the row shows goes in here too."""
+        return repr((self.ruleset, self.hand.pk, self.hand.kind, self.number, self.label, self.title, self.detail,
+                     self.state.round_wind, self.dealer, self.dealer_word, self.streak, self.payments, self.tracked,
+                     self.tracked_changes, self.score))
 
 
 def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
@@ -146,7 +156,7 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
             tracked=payments(names, tracked),
             tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
                                          paying=session.pay_as_you_go) if profile.ruleset.payoff.has_spots else [],
-            score=answer.get("score"), names=names,
+            score=answer.get("score"), names=names, ruleset=session.ruleset,
         ))
     return rows
 

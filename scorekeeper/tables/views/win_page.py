@@ -134,6 +134,7 @@ def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -
     chosen = entry.figure if entry.figure in chips else ""
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
             "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
+            "chips_drawn": " ".join([*chips, "chosen", chosen, "limit", str(limit)]),  # their cache key
             "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events],
             "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events],
             "bonus_kind": profile.ruleset.bonus_tiles_at(options)}
