@@ -1,5 +1,5 @@
 """The win-entry form's fields: who won how, and the tiles or the table's figure, read from a POST,
-kept as a draft, and mapped from and to a stored hand.
+kept as a draft, and mapped from a hand entered (entry.check makes one of it).
 
 Everything lives in the form's own fields (the keypad's taps too: entry.keypad). Nothing
 typed is dropped: unreadable text stays as typed and is reported beside its field.
@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
-from ..models import SEATS, Hand
+from ..hand_input import HandInput
+from ..models import SEATS
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
@@ -144,10 +145,11 @@ class WinEntry:
         return fields
 
     @classmethod
-    def from_hand(cls, hand: Hand) -> WinEntry:
+    def from_input(cls, hand: HandInput) -> WinEntry:
+        """The form as it would enter `hand` (a saved win, to be edited)."""
         entry = cls(
             winner=_seat_text(hand.winner), how="self" if hand.discarder is None else str(hand.discarder),
-            responsible=_responsible_text(hand), mode="tiles" if hand.by_tiles else "figure",
+            responsible=_responsible_text(hand), mode="tiles" if hand.tiles is not None else "figure",
             figure="" if hand.figure is None else str(hand.figure), figure_field=hand.figure_field,
             events=list(hand.events), note=hand.note,
         )
@@ -224,7 +226,7 @@ def _seat_text(seat: int | None) -> str:
     return "" if seat is None else str(seat)
 
 
-def _responsible_text(hand: Hand) -> str:
+def _responsible_text(hand: HandInput) -> str:
     if hand.discarder is None:
         return ""
     if hand.responsible is None:
