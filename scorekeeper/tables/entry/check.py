@@ -32,7 +32,7 @@ from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
-from .text import is_clean, nfc
+from .text import is_clean
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 
 
@@ -80,7 +80,7 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
         _check_losers(check, session, entry, profile, names)
     if check.errors:
         return check
-    check.entered = win_input(entry=entry, profile=profile, check=check)
+    check.entered = entry.as_input(profile, figure=check.figure, loser_totals=check.loser_totals)
     check.candidate = settle_inputs(session=session, hands=[check.entered])[0]
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
@@ -219,7 +219,7 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Pr
         return
     if entry.winner_seat is None or _events_fit(check, entry, profile):
         return
-    fields = tiles_score_fields(entry.tiles_fields(profile), allowed_events(entry, profile))
+    fields = tiles_score_fields(entry.tiles_fields(profile), entry.allowed_events(profile))
     check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
                                            seat=entry.winner_seat, self_drawn=entry.self_drawn))
     if not check.score.get("ok"):
@@ -249,7 +249,7 @@ def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: P
 def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
     """rules/README.md, `events`: an event must fit how the hand was won, and a hand won on the tiles as dealt
     (heavenly, earthly) has no meld, a concealed kong included; said in a player's words, beside the events."""
-    for event in allowed_events(entry, profile):
+    for event in entry.allowed_events(profile):
         message = event_misfit(event, self_drawn=entry.self_drawn, melded=bool(entry.hand.melds))
         if message:
             check.errors["events"] = message % {"event": EVENT_LABELS[event]}
@@ -270,30 +270,6 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
                                  for seat, value in enumerate(given["loser_points"])]
         answers["loser_scores"] = [check.loser_scores.get(seat) for seat in SEATS]
     return Scored(given, answers) if answers else None
-
-
-def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
-    return [e for e in profile.ruleset.events if e in entry.events]
-
-
-def win_input(*, entry: WinEntry, profile: Profile, check: WinCheck) -> HandInput:
-    """The entry as a hand entered (new, or an edited hand's new fields)."""
-    winner = entry.winner_seat
-    # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
-    # but for those that change who pays rather than the figure (hk-faan's robbed kong).
-    events = allowed_events(entry, profile) if entry.mode == "tiles" else \
-        [e for e in profile.ruleset.payoff.figure_events if e in entry.events]
-    by_figure = entry.mode == "figure"
-    loser_points = tuple(
-        None if s == winner else
-        entry.loser_fields(s, profile) if entry.loser_uses_tiles(s) else check.loser_totals.get(s, 0)
-        for s in SEATS
-    ) if profile.ruleset.payoff.loser_points else None
-    return HandInput(
-        Hand.Kind.WIN, winner=winner, discarder=None if entry.self_drawn else entry.discarder_seat,
-        responsible=entry.responsible_seat(profile), events=tuple(events), note=nfc(entry.note),
-        figure=check.figure if by_figure else None, figure_field=entry.figure_field_for(profile) if by_figure else "",
-        tiles=None if by_figure else entry.tiles_fields(profile), loser_points=loser_points)
 
 
 def _is_digits(text: str) -> bool:
