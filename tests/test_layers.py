@@ -12,7 +12,7 @@ SCOREKEEPER = APP.parent
 TABLES = "scorekeeper.tables."
 ORDER = ("views", "services", "entry", "selectors", "display", "replay", "models")
 # modules outside the named packages, each at the layer it serves
-PLACED = {"backup_format": "models", "login_guard": "services"}
+PLACED = {"backup_format": "models", "hand_input": "models", "login_guard": "services"}
 
 
 def layer(module: str) -> int | None:

@@ -16,8 +16,9 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.engine import settle_session
 from scorekeeper.tables.display.money import money, signed
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.replay import settle_fields, settle_hand
+from scorekeeper.tables.replay import settle_fields, settle_inputs
 
 from browser_helpers import Shots, choose, settled, sign_up
 
@@ -66,7 +67,8 @@ def sit_in(page: Page, leaving: str, newcomer: str, *, typed: bool) -> None:
 def engine_by_person(session: Session) -> tuple[dict[str, Decimal], list[list[str]]]:
     """Each person's balance, and each entry's transfers as 'payer → payee amount', from the engine's answer."""
     hands = list(session.hands.live().order_by("position").select_related("newcomer"))
-    answer = settle_session(settle_fields(session=session, hands=[settle_hand(session=session, hand=h) for h in hands]))
+    entered = settle_inputs(session=session, hands=map(HandInput.from_row, hands))
+    answer = settle_session(settle_fields(session=session, hands=entered))
     seated = [p.name for p in session.players]
     balance = {name: Decimal(0) for name in seated}
     lines = []

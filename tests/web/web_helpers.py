@@ -39,17 +39,17 @@ def rev(session: Session) -> str:
 def record_win(*, session: Session, entry: WinEntry) -> Hand:
     """A win saved as the Win screen saves it: checked (scored once), then appended with its replay."""
     check = win_check(session=session, replay=session_replay(session=session), entry=entry)
-    if not check.ready or check.hand is None:
+    if not check.ready or check.entered is None:
         raise ValidationError(check.errors)
-    return services.hands_append(session=session, hands=[check.hand], token=entry.token, after=check.after)[0]
+    return services.hands_append(session=session, hands=[check.entered], token=entry.token, after=check.after)[0]
 
 
 def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
     """An edited win saved as the edit screen saves it."""
     check = win_check(session=hand.session, replay=session_replay(session=hand.session), entry=entry, editing=hand)
-    if not check.ready or check.hand is None:
+    if not check.ready or check.entered is None:
         raise ValidationError(check.errors)
-    return services.hand_replace(hand=check.hand, after=check.after)
+    return services.hand_replace(hand=hand, entered=check.entered, after=check.after)
 
 
 def figure_shown(html: str) -> str:

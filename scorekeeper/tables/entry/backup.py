@@ -6,6 +6,7 @@ engine replays it (services.imports): a bad backup creates nothing.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,12 +20,14 @@ from ..backup_format import (
     BACKUP_VERSION,
     HAND_FIELDS,
     INFORMATIONAL,
+    LATER_HAND_FIELDS,
     OPTIONAL_FIELDS,
     SEAT_CHANGE_FIELDS,
     SEAT_FIELDS,
     SESSION_FIELDS,
 )
 from ..display.rulesets import EVENT_LABELS, PROFILES, Profile
+from ..hand_input import HandInput
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
 from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
@@ -32,8 +35,8 @@ from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 
 
-def read_backup(data: Any) -> tuple[Session, list[Hand]]:
-    """The backup as an unsaved session and hands, or ValueError naming the first thing wrong."""
+def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
+    """The backup as an unsaved session and its hands as entered, or ValueError naming the first thing wrong."""
     if not isinstance(data, dict):
         raise ValueError("This is not a session backup: expected a JSON object.")
     if data.get("format") != BACKUP_FORMAT:
@@ -78,7 +81,7 @@ def _length(value: Any, name: str) -> int | None:
     return value
 
 
-def _check_seating(session: Session, hands: list[Hand]) -> None:
+def _check_seating(session: Session, hands: list[HandInput]) -> None:
     """No seat change seats one person in two seats at once (names compared as the app compares them)."""
     seated = [p.name.casefold() for p in session.players]
     for number, hand in enumerate(hands, start=1):
@@ -89,7 +92,7 @@ def _check_seating(session: Session, hands: list[Hand]) -> None:
 
 
 def _seat_change(raw: dict[str, Any], where: str) -> dict[str, Any]:
-    """The seat-change fields as a Hand takes them: the newcomer an unsaved player, found or made on restore."""
+    """The seat-change fields as a hand takes them: the newcomer an unsaved player, found or made on restore."""
     seat, newcomer = raw.get("seat"), raw.get("newcomer")
     if raw["kind"] != Hand.Kind.SEAT:
         if seat is not None or newcomer is not None:
@@ -249,19 +252,19 @@ def _note(note: str, where: str) -> str:
     return nfc(note)
 
 
-def _hand(raw: Any, number: int, profile: Profile) -> Hand:
+def _hand(raw: Any, number: int, profile: Profile) -> HandInput:
     where = f"Hand {number} of the backup"
     if not isinstance(raw, dict):
         raise ValueError(f"{where} should be an object.")
     for key in HAND_FIELDS:
         if key not in raw:
             raise ValueError(f"{where} has no {key!r}.")
-    unknown = sorted(set(raw) - set(HAND_FIELDS) - set(SEAT_CHANGE_FIELDS))
+    unknown = sorted(set(raw) - set(HAND_FIELDS) - set(LATER_HAND_FIELDS))
     if unknown:
         raise ValueError(f"{where} has a field this app does not know: {unknown[0]!r}.")
     if raw["kind"] not in Hand.Kind.values:
         raise ValueError(f"{where}: kind {raw['kind']!r} should be one of: {', '.join(Hand.Kind.values)}.")
-    fields = {key: raw[key] for key in HAND_FIELDS} | _seat_change(raw, where)
+    fields = {key: raw[key] for key in HAND_FIELDS} | _later_fields(raw, where) | _seat_change(raw, where)
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
     _check_numbers(raw, where)
@@ -287,4 +290,17 @@ def _hand(raw: Any, number: int, profile: Profile) -> Hand:
         _check_events_fit(raw, where)
     if raw["kind"] == Hand.Kind.WIN and raw["figure"] is None and raw["tiles"] is None:
         raise ValueError(f"{where}: a win needs its figure or its tiles.")
-    return Hand(**fields)
+    return HandInput.from_backup_row(fields)
+
+
+def _later_fields(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """A field a hand gained after version 1 and no check here knows by name: of its default's type (a flag,
+    a number, a text), else refused; absent, the default."""
+    later = {}
+    for known in dataclasses.fields(HandInput):
+        if known.name not in raw or known.name not in LATER_HAND_FIELDS or known.name in SEAT_CHANGE_FIELDS:
+            continue
+        if known.default is not None and type(raw[known.name]) is not type(known.default):
+            raise ValueError(f"{where}: {known.name} should be like {known.default!r}, not {raw[known.name]!r}.")
+        later[known.name] = raw[known.name]
+    return later

@@ -6,7 +6,6 @@ was previewed, and scored once.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -18,22 +17,22 @@ from scorekeeper.engine import score_hand
 from ..display.money import Payment, payments
 from ..display.names import engine_error, unit_name
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..hand_input import HandInput, tiles_score_fields
 from ..models import SEATS, Hand, Session
 from ..replay import (
     HandState,
     ReplayDelta,
     ReplayState,
     Scored,
-    hand_fields,
     replay_candidate,
     scored_fields,
-    settle_hand,
+    settle_inputs,
 )
 from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
-from .text import is_clean, nfc
+from .text import is_clean
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
 
 
@@ -45,7 +44,7 @@ class WinCheck:
     loser_scores: dict[int, dict[str, Any]] = field(default_factory=dict)
     loser_totals: dict[int, int] = field(default_factory=dict)
     candidate: dict[str, Any] | None = None
-    hand: Hand | None = None  # the entry as a hand, ready to save
+    entered: HandInput | None = None  # the entry as a hand, ready to save
     payments: list[Payment] = field(default_factory=list)
     tracked: list[Payment] = field(default_factory=list)
     tracked_changes: list[str] = field(default_factory=list)
@@ -81,8 +80,8 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
         _check_losers(check, session, entry, profile, names)
     if check.errors:
         return check
-    check.hand = win_model(entry=entry, profile=profile, check=check, hand=copy.copy(editing) if editing else None)
-    check.candidate = settle_hand(session=session, hand=check.hand)
+    check.entered = entry.as_input(profile, figure=check.figure, loser_totals=check.loser_totals)
+    check.candidate = settle_inputs(session=session, hands=[check.entered])[0]
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
     if not check.after.state.ok:
@@ -220,7 +219,7 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Pr
         return
     if entry.winner_seat is None or _events_fit(check, entry, profile):
         return
-    fields = hand_fields(tiles=entry.tiles_fields(profile), events=allowed_events(entry, profile))
+    fields = tiles_score_fields(entry.tiles_fields(profile), entry.allowed_events(profile))
     check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
                                            seat=entry.winner_seat, self_drawn=entry.self_drawn))
     if not check.score.get("ok"):
@@ -250,7 +249,7 @@ def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: P
 def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
     """rules/README.md, `events`: an event must fit how the hand was won, and a hand won on the tiles as dealt
     (heavenly, earthly) has no meld, a concealed kong included; said in a player's words, beside the events."""
-    for event in allowed_events(entry, profile):
+    for event in entry.allowed_events(profile):
         message = event_misfit(event, self_drawn=entry.self_drawn, melded=bool(entry.hand.melds))
         if message:
             check.errors["events"] = message % {"event": EVENT_LABELS[event]}
@@ -271,36 +270,6 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
                                  for seat, value in enumerate(given["loser_points"])]
         answers["loser_scores"] = [check.loser_scores.get(seat) for seat in SEATS]
     return Scored(given, answers) if answers else None
-
-
-def allowed_events(entry: WinEntry, profile: Profile) -> list[str]:
-    return [e for e in profile.ruleset.events if e in entry.events]
-
-
-def win_model(*, entry: WinEntry, profile: Profile, check: WinCheck, hand: Hand | None = None) -> Hand:
-    """The entry's fields on a (new or edited) Hand, not saved."""
-    hand = hand or Hand(kind=Hand.Kind.WIN)
-    hand.kind = Hand.Kind.WIN
-    hand.winner = entry.winner_seat
-    hand.discarder = None if entry.self_drawn else entry.discarder_seat
-    hand.responsible = entry.responsible_seat(profile)
-    # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
-    # but for those that change who pays rather than the figure (hk-faan's robbed kong).
-    hand.events = allowed_events(entry, profile) if entry.mode == "tiles" else \
-        [e for e in profile.ruleset.payoff.figure_events if e in entry.events]
-    hand.note = nfc(entry.note)
-    hand.spot_kind, hand.spot_player, hand.spot_count, hand.spot_to = "", None, None, None
-    if entry.mode == "figure":
-        hand.figure, hand.figure_field, hand.tiles = check.figure, entry.figure_field_for(profile), None
-    else:
-        hand.figure, hand.figure_field, hand.tiles = None, "", entry.tiles_fields(profile)
-    if profile.ruleset.payoff.loser_points:
-        hand.loser_points = [
-            None if s == hand.winner else
-            entry.loser_fields(s, profile) if entry.loser_uses_tiles(s) else check.loser_totals.get(s, 0)
-            for s in SEATS
-        ]
-    return hand
 
 
 def _is_digits(text: str) -> bool:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..display.rulesets import SPOT_KINDS, Profile, Stake, clean_stakes, option_label, option_note, option_value
+from ..hand_input import HandInput
 from ..models import Hand, ShareLink
 from .text import is_clean, nfc
 
@@ -246,9 +247,8 @@ class DrawForm(forms.Form):
     # The session's revision the form was built from: a save against an older one is refused.
     revision = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
-    def as_hand(self, hand: Hand) -> Hand:
-        hand.note = self.cleaned_data["note"]
-        return hand
+    def as_input(self) -> HandInput:
+        return HandInput(Hand.Kind.DRAW, note=self.cleaned_data["note"])
 
 
 class SpotForm(forms.Form):
@@ -318,16 +318,15 @@ class SpotForm(forms.Form):
         return data
 
     @classmethod
-    def initial_from(cls, hand: Hand) -> dict[str, Any]:
+    def initial_from(cls, hand: HandInput) -> dict[str, Any]:
         return {"kind": hand.spot_kind, "player": hand.spot_player, "count": hand.spot_count,
                 "to": hand.spot_to, "note": hand.note}
 
-    def as_hand(self, hand: Hand) -> Hand:
-        """The payment's fields on the (new or edited) hand, not saved."""
+    def as_input(self) -> HandInput:
+        """The payment as entered (new, or an edited payment's new fields)."""
         data = self.cleaned_data
-        hand.spot_kind, hand.spot_player, hand.spot_count = data["kind"], data["player"], data["count"]
-        hand.spot_to, hand.note = data["to"], data["note"]
-        return hand
+        return HandInput(Hand.Kind.SPOT, spot_kind=data["kind"], spot_player=data["player"], spot_count=data["count"],
+                         spot_to=data["to"], note=data["note"])
 
 
 class ShareForm(forms.Form):

@@ -19,6 +19,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 
 from ..display.rulesets import get_profile
+from ..hand_input import HandInput
 from ..models import Hand, Player, Session
 from ..replay import ReplayDelta, ReplayState
 from ..replay.seating import names_at
@@ -99,20 +100,22 @@ def _uuid(value: Any, name: str) -> uuid.UUID:
     raise ValueError(f"The queue's {name} is not a UUID.")
 
 
-def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState) -> tuple[Hand, ReplayDelta | None]:
-    """The change's hand as its form would save it (new, or the edited hand's new fields), with the replay
-    made with it when the check made one; ValidationError with the form's words when the form would refuse."""
-    editing = saved_hand(session=session, change=change) if change.kind == "edit" else None
+def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState,
+                editing: Hand | None = None) -> tuple[HandInput, ReplayDelta | None]:
+    """The change's hand as its form would enter it (new, or the edited hand's new fields), with the replay
+    made with it when the check made one; ValidationError with the form's words when the form would refuse.
+    `editing`: the hand an edit is about, when the caller has it already."""
+    if change.kind == "edit" and editing is None:
+        editing = saved_hand(session=session, change=change)
     kind = editing.kind if editing is not None else change.kind
     if kind == Hand.Kind.SEAT:  # as its page: a seat change is made, undone or deleted, never edited
         raise ValidationError(gettext("A seat change is not edited: delete it, then make it again."))
     if kind == Hand.Kind.WIN:
         return _win(session, change, editing, replay)
-    hand = editing or Hand(kind=kind)
-    form = _plain_form(session, change, hand, replay)
+    form = _plain_form(session, change, kind, editing, replay)
     if not form.is_valid():
         raise ValidationError(_first_error(form.errors.get_json_data()))
-    return form.as_hand(hand), None
+    return form.as_input(), None
 
 
 def queued_seat_change(*, seated: tuple[Player, ...], change: QueuedChange) -> tuple[int, str]:
@@ -137,19 +140,20 @@ def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
 
 
 def _win(session: Session, change: QueuedChange, editing: Hand | None,
-         replay: ReplayState) -> tuple[Hand, ReplayDelta | None]:
+         replay: ReplayState) -> tuple[HandInput, ReplayDelta | None]:
     entry = WinEntry.from_post(change.fields)
     apply_actions(entry, change.fields.getlist("actions"), get_profile(session.ruleset))
     check = win_check(session=session, entry=entry, editing=editing, replay=replay)
-    if not check.ready or check.hand is None:
+    if not check.ready or check.entered is None:
         raise ValidationError(next(iter(check.errors.values()), gettext("The engine refused this hand.")))
-    return check.hand, check.after
+    return check.entered, check.after
 
 
-def _plain_form(session: Session, change: QueuedChange, hand: Hand, replay: ReplayState) -> DrawForm | SpotForm:
-    if hand.kind == Hand.Kind.DRAW:
+def _plain_form(session: Session, change: QueuedChange, kind: str, editing: Hand | None,
+                replay: ReplayState) -> DrawForm | SpotForm:
+    if kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
-    index = replay.index_of(hand.pk) if hand.pk else len(replay.hand_ids)
+    index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     return SpotForm(change.fields, names=names_at(session=session, replay=replay, index=index),
                     dealer=replay.states[index].dealer, profile=get_profile(session.ruleset))
 

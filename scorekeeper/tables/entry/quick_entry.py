@@ -30,6 +30,7 @@ from django.utils.translation import gettext_noop
 
 from ..display import names
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
+from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
 from ..replay import ReplayDelta, ReplayState, replay_appended, with_dice_players
 from .check import MAX_FIGURE
@@ -67,12 +68,13 @@ class ParsedLine:
     def ok(self) -> bool:
         return not self.error
 
-    def hand(self) -> Hand:
-        """The line as an unsaved Hand, exactly as the win, draw and spot services would store it."""
-        return Hand(kind=self.kind, winner=self.winner, discarder=self.discarder, responsible=self.responsible,
-                    figure=self.figure, figure_field=self.figure_field, loser_points=self.loser_points,
-                    spot_kind=self.spot_kind, spot_player=self.spot_player, spot_count=self.spot_count,
-                    spot_to=self.spot_to, events=[], note="")
+    def hand(self) -> HandInput:
+        """The line as a hand entered, exactly as the win, draw and spot forms would enter it."""
+        return HandInput(self.kind, winner=self.winner, discarder=self.discarder, responsible=self.responsible,
+                         figure=self.figure, figure_field=self.figure_field,
+                         loser_points=None if self.loser_points is None else tuple(self.loser_points),
+                         spot_kind=self.spot_kind, spot_player=self.spot_player, spot_count=self.spot_count,
+                         spot_to=self.spot_to)
 
 
 class LineError(ValueError):
@@ -319,7 +321,8 @@ def _spot_example(kind: str) -> str:
 class QuickEntryResult:
     lines: list[ParsedLine]
     errors: list[str] = field(default_factory=list)  # 'line 3: ...', in line order
-    hands: list[Hand] = field(default_factory=list)  # unsaved from the check; saved by services.quick_entry
+    entered: list[HandInput] = field(default_factory=list)  # the lines' hands, once the check replayed them
+    hands: list[Hand] = field(default_factory=list)  # saved by services.quick_entry
     after: ReplayDelta | None = None  # the session with the lines' hands after its own, for the save
 
     @property
@@ -365,6 +368,5 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
                                                                        "error": reason}
         result.errors = [result.lines[i].error for i in sorted(refused)]
         return result
-    result.hands = hands
-    result.after = with_dice_players(session=session, delta=after, hands=hands, start=len(base.inputs))
+    result.after, result.entered = with_dice_players(session=session, delta=after, hands=hands, start=len(base.inputs))
     return result

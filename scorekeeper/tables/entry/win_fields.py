@@ -1,5 +1,5 @@
 """The win-entry form's fields: who won how, and the tiles or the table's figure, read from a POST,
-kept as a draft, and mapped from and to a stored hand.
+kept as a draft, and mapped from a hand entered (entry.check makes one of it).
 
 Everything lives in the form's own fields (the keypad's taps too: entry.keypad). Nothing
 typed is dropped: unreadable text stays as typed and is reported beside its field.
@@ -14,7 +14,9 @@ from django.utils.translation import gettext_lazy
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
+from ..hand_input import HandInput
 from ..models import SEATS, Hand
+from .text import nfc
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
@@ -144,10 +146,11 @@ class WinEntry:
         return fields
 
     @classmethod
-    def from_hand(cls, hand: Hand) -> WinEntry:
+    def from_input(cls, hand: HandInput) -> WinEntry:
+        """The form as it would enter `hand` (a saved win, to be edited)."""
         entry = cls(
             winner=_seat_text(hand.winner), how="self" if hand.discarder is None else str(hand.discarder),
-            responsible=_responsible_text(hand), mode="tiles" if hand.by_tiles else "figure",
+            responsible=_responsible_text(hand), mode="tiles" if hand.tiles is not None else "figure",
             figure="" if hand.figure is None else str(hand.figure), figure_field=hand.figure_field,
             events=list(hand.events), note=hand.note,
         )
@@ -215,6 +218,33 @@ class WinEntry:
         hand = self.loser_hands.get(seat)
         return bool(hand and not hand.is_empty())
 
+    def allowed_events(self, profile: Profile) -> list[str]:
+        return [e for e in profile.ruleset.events if e in self.events]
+
+    # -- entered ---------------------------------------------------------------
+    def as_input(self, profile: Profile, *, figure: int | None, loser_totals: dict[int, int]) -> HandInput:
+        """The form as a hand entered (new, or an edited hand's new fields), once checked (entry.check): `figure`
+        the figure as read, `loser_totals` each loser's points as typed."""
+        by_figure = self.mode == "figure"
+        # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
+        # but for those that change who pays rather than the figure (hk-faan's robbed kong).
+        events = [e for e in profile.ruleset.payoff.figure_events if e in self.events] if by_figure else \
+            self.allowed_events(profile)
+        return HandInput(
+            Hand.Kind.WIN, winner=self.winner_seat, discarder=None if self.self_drawn else self.discarder_seat,
+            responsible=self.responsible_seat(profile), events=tuple(events), note=nfc(self.note),
+            figure=figure if by_figure else None, figure_field=self.figure_field_for(profile) if by_figure else "",
+            tiles=None if by_figure else self.tiles_fields(profile),
+            loser_points=self._loser_points(profile, loser_totals))
+
+    def _loser_points(self, profile: Profile, totals: dict[int, int]) -> tuple[Any, ...] | None:
+        """taizhou: each loser's tiles, or points as typed; None for the winner. Elsewhere none."""
+        if not profile.ruleset.payoff.loser_points:
+            return None
+        return tuple(None if seat == self.winner_seat else
+                     self.loser_fields(seat, profile) if self.loser_uses_tiles(seat) else totals.get(seat, 0)
+                     for seat in SEATS)
+
 
 def seat_of(text: str) -> int | None:
     return int(text) if text in ("0", "1", "2", "3") else None
@@ -224,7 +254,7 @@ def _seat_text(seat: int | None) -> str:
     return "" if seat is None else str(seat)
 
 
-def _responsible_text(hand: Hand) -> str:
+def _responsible_text(hand: HandInput) -> str:
     if hand.discarder is None:
         return ""
     if hand.responsible is None:

@@ -14,20 +14,19 @@ from .cache import forget_all, session_replay
 from .replaying import (
                         ReplayDelta,
                         Scored,
-                        hand_fields,
                         replay_appended,
                         replay_candidate,
                         replay_from,
                         replay_whole,
                         scored_fields,
                         settle_fields,
-                        settle_hand,
+                        settle_inputs,
                         with_dice_players,
 )
 from .state import HandState, ReplayState, between_hands
 
 __all__ = [
-    "HandState", "ReplayDelta", "ReplayState", "Scored", "between_hands", "forget_all", "hand_fields",
+    "HandState", "ReplayDelta", "ReplayState", "Scored", "between_hands", "forget_all",
     "replay_appended", "replay_candidate", "replay_from", "replay_whole", "scored_fields", "session_replay",
-    "settle_fields", "settle_hand", "with_dice_players",
+    "settle_fields", "settle_inputs", "with_dice_players",
 ]

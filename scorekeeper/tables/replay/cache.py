@@ -11,9 +11,10 @@ import os
 import threading
 from collections import OrderedDict
 
+from ..hand_input import HandInput
 from ..models import Session
 from . import store
-from .replaying import replay_whole, settle_hand
+from .replaying import replay_whole, settle_inputs
 from .state import ReplayState
 
 CACHE_SIZE = 64  # sessions a process keeps replayed
@@ -42,9 +43,9 @@ def session_replay(*, session: Session) -> ReplayState:
             return cached[1]
     state = store.read(session=session)
     if state is None:
-        hands = list(session.hands.live().order_by("position"))
+        hands = list(session.hands.live().order_by("position").select_related("newcomer"))
         state = replay_whole(session=session, hand_ids=[h.pk for h in hands],
-                             inputs=[settle_hand(session=session, hand=h) for h in hands])
+                             inputs=settle_inputs(session=session, hands=map(HandInput.from_row, hands)))
         store.write_all(session=session, state=state)
     remember(session=session, state=state)
     return state

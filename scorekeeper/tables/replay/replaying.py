@@ -15,6 +15,7 @@ from typing import Any
 
 from scorekeeper.engine import get_ruleset, settle_from
 
+from ..hand_input import HandInput
 from ..models import Hand, Session
 from . import tallies
 from .lazy_json import Decoded
@@ -71,9 +72,9 @@ def replay_candidate(*, session: Session, replay: ReplayState, index: int, candi
                        new=new)
 
 
-def replay_appended(*, session: Session, base: ReplayState, hands: Sequence[Hand]) -> ReplayDelta:
-    """The session replayed with `hands` (unsaved) after its own: the replay a save of them keeps."""
-    added = [settle_hand(session=session, hand=h) for h in hands]
+def replay_appended(*, session: Session, base: ReplayState, hands: Sequence[HandInput]) -> ReplayDelta:
+    """The session replayed with `hands` (not saved) after its own: the replay a save of them keeps."""
+    added = settle_inputs(session=session, hands=hands)
     return replay_from(session=session, replay=base, index=len(base.inputs), inputs=_joined(base.inputs, added),
                        hand_ids=[*base.hand_ids, *([0] * len(hands))], new=True)
 
@@ -103,19 +104,20 @@ def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Se
     return ReplayDelta(after, index, new)
 
 
-def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[Hand], start: int) -> ReplayDelta:
+def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[HandInput],
+                      start: int) -> tuple[ReplayDelta, list[HandInput]]:
     """taiwan.md: a dice spot is the dealer's and may leave its player out. The replay of `hands` (its entries
-    from `start` on) knows who dealt; each is stored as the spot form stores it, with the dealer's seat, and
+    from `start` on) knows who dealt; each is kept as the spot form keeps it, with the dealer's seat, and
     the replay's inputs say so (the engine's answer is the same: it took the dealer)."""
-    inputs = None
+    inputs, filled = None, list(hands)
     for index, hand in enumerate(hands, start=start):
         if hand.kind == Hand.Kind.SPOT and hand.spot_player is None:  # the engine took it: a dice spot
-            hand.spot_player = delta.state.states[index].dealer
+            filled[index - start] = hand.with_changes(spot_player=delta.state.states[index].dealer)
             inputs = inputs if inputs is not None else _copied(delta.state.inputs)
-            inputs[index] = settle_hand(session=session, hand=hand)
+            inputs[index] = settle_inputs(session=session, hands=[filled[index - start]])[0]
     if inputs is None:
-        return delta
-    return dataclasses.replace(delta, state=dataclasses.replace(delta.state, inputs=inputs))
+        return delta, filled
+    return dataclasses.replace(delta, state=dataclasses.replace(delta.state, inputs=inputs)), filled
 
 
 def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]], answer: dict[str, Any],
@@ -172,37 +174,10 @@ def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[
     }
 
 
-def settle_hand(*, session: Session, hand: Hand) -> dict[str, Any]:
-    """One stored hand as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
-    if hand.kind == Hand.Kind.SEAT:
-        return {"seat_change": hand.seat}  # the engine sees the seat; who sits in is the app's (seating.py)
-    if hand.kind == Hand.Kind.DRAW:
-        return {"draw": True}
-    if hand.kind == Hand.Kind.SPOT:
-        spot: dict[str, Any] = {"spot": hand.spot_kind, "player": hand.spot_player}
-        if hand.spot_count is not None:
-            spot["count"] = hand.spot_count
-        if hand.spot_to is not None:
-            spot["to"] = hand.spot_to
-        return spot
-    payoff = get_ruleset(session.ruleset).payoff
-    win: dict[str, Any] = {"winner": hand.winner, "discarder": hand.discarder}
-    if hand.tiles is not None:
-        win["hand"] = hand_fields(tiles=hand.tiles, events=hand.events)
-    else:
-        win[hand.figure_field or payoff.figures[0]] = hand.figure
-        if "robbed_kong" in payoff.win_fields and "robbing_kong" in hand.events:  # hk-faan.md: 搶槓 by figure
-            win["robbed_kong"] = True
-    if "responsible" in payoff.win_fields:
-        win["responsible"] = hand.responsible
-    if "loser_points" in payoff.win_fields:
-        win["loser_points"] = hand.loser_points
-    return win
-
-
-def hand_fields(*, tiles: dict[str, Any], events: list[str]) -> dict[str, Any]:
-    """A winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
-    return {**tiles, "events": list(events)} if events else dict(tiles)
+def settle_inputs(*, session: Session, hands: Iterable[HandInput]) -> list[dict[str, Any]]:
+    """The entries as the engine's `settle` hands, under the session's ruleset."""
+    ruleset = get_ruleset(session.ruleset)
+    return [hand.settle_entry(ruleset) for hand in hands]
 
 
 def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState, seat: int,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -16,9 +15,10 @@ from django.utils import timezone
 
 from scorekeeper.engine import format_amount
 
-from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION, HAND_FIELDS
+from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import Profile, get_profile
+from ..hand_input import HandInput
 from ..models import Hand, Session
 from ..replay import ReplayState, session_replay
 from ..replay.seating import people_money, running_balances, seating_of
@@ -191,7 +191,7 @@ def session_backup(*, session: Session) -> dict[str, Any]:
         "finished_at": session.finished_at.isoformat() if session.finished_at else None,
         "pay_as_you_go": session.pay_as_you_go,
         "length_rounds": session.length_rounds, "length_hands": session.length_hands,
-        "hands": [_backup_hand(hand) for hand in hands],
+        "hands": [HandInput.from_row(hand).as_backup_row() for hand in hands],
         "balances": replay.balances if replay.ok else None,
         "owed": replay.owed if replay.ok else None,
         **({"paid_at_the_table": _paid_at_the_table(replay)} if replay.ok and session.pay_as_you_go else {}),
@@ -199,12 +199,3 @@ def session_backup(*, session: Session) -> dict[str, Any]:
         "people": [{"name": m.player.name, "balance": format_amount(m.balance), "owed": format_amount(m.owed)}
                    for m in people_money(session=session, replay=replay)] if replay.ok else None,
     }
-
-
-def _backup_hand(hand: Hand) -> dict[str, Any]:
-    fields = {name: _json_ready(getattr(hand, name)) for name in HAND_FIELDS}
-    return fields | {"seat": hand.seat, "newcomer": hand.newcomer.name if hand.newcomer else None}
-
-
-def _json_ready(value: Any) -> Any:
-    return json.loads(json.dumps(value)) if isinstance(value, (dict, list)) else value

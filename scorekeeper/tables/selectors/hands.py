@@ -12,6 +12,7 @@ from ..display.names import FIGURE_UNITS, figure_words, unit_name
 from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago
+from ..hand_input import HandInput
 from ..models import Hand, Session
 from ..replay import HandState, ReplayState, session_replay
 from ..replay.seating import seating_of
@@ -55,8 +56,8 @@ class HandRow:
                      self.tracked_changes, self.score))
 
 
-def hand_title(*, hand: Hand, names: list[str], profile: Profile) -> tuple[str, str]:
-    """A short headline and a detail line, in a player's words."""
+def hand_title(*, hand: Hand | HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
+    """A short headline and a detail line, in a player's words: of a saved hand, or of one entered."""
     if hand.kind == Hand.Kind.SEAT:
         newcomer = hand.newcomer.name if hand.newcomer else "?"
         return gettext("%(newcomer)s sits in for %(leaving)s") % {

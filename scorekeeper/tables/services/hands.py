@@ -7,6 +7,7 @@ with the new hands already; that replay is used when the session has not changed
 """
 from __future__ import annotations
 
+import copy
 import uuid
 from collections.abc import Callable, Sequence
 
@@ -15,18 +16,18 @@ from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from ..display.rulesets import SPOT_KINDS
 from ..entry.forms import MAX_SESSION_HANDS
+from ..hand_input import HandInput
 from ..models import Hand, Session
-from ..replay import ReplayDelta, ReplayState, replay_appended, replay_candidate, session_replay, settle_hand
+from ..replay import ReplayDelta, ReplayState, replay_appended, replay_candidate, session_replay, settle_inputs
 from ..replay.seating import check_session_seating
 from .quota import quota_spend
 from .session_lock import session_write
 
 
-def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", revision: str | None = None,
+def hands_append(*, session: Session, hands: Sequence[HandInput], token: str = "", revision: str | None = None,
                  after: ReplayDelta | None = None, counted: bool = False) -> list[Hand]:
-    """Append `hands` (unsaved) to the session: the one way a hand is recorded.
+    """Append `hands` (as entered) to the session: the one way a hand is recorded; the rows saved.
 
     `token` is the form's one-time token: the same form sent again returns the hands it saved; other
     content under a token already used is refused, never dropped in silence.
@@ -49,7 +50,7 @@ def hands_append(*, session: Session, hands: Sequence[Hand], token: str = "", re
         raise
 
 
-def _append(session: Session, hands: list[Hand], tokens: list[uuid.UUID], revision: str | None,
+def _append(session: Session, hands: list[HandInput], tokens: list[uuid.UUID], revision: str | None,
             after: ReplayDelta | None, counted: bool) -> list[Hand]:
     with session_write(session, revision, done_already=_sent_before(tokens, hands)) as write:
         if write.done is not None:  # sent again after its own save moved the revision on
@@ -60,9 +61,9 @@ def _append(session: Session, hands: list[Hand], tokens: list[uuid.UUID], revisi
         _check_room(after.state)
         if not counted:
             quota_spend(owner_id=locked.owner_id, hands=len(hands))
-        _insert(locked, hands, tokens)
-        write.changed(after.with_ids([hand.pk for hand in hands]))
-    return hands
+        rows = _insert(locked, hands, tokens)
+        write.changed(after.with_ids([row.pk for row in rows]))
+    return rows
 
 
 def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
@@ -75,28 +76,32 @@ def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
 
 
 def hand_record_draw(*, session: Session, note: str = "", token: str = "", revision: str | None = None) -> Hand:
-    return hands_append(session=session, hands=[Hand(kind=Hand.Kind.DRAW, note=note)], token=token,
+    return hands_append(session=session, hands=[HandInput(Hand.Kind.DRAW, note=note)], token=token,
                         revision=revision)[0]
 
 
 def hand_record_spot(*, session: Session, kind: str, player: int | None, count: int | None = None,
                      to: int | None = None, note: str = "", token: str = "", revision: str | None = None) -> Hand:
-    hand = Hand(kind=Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
+    hand = HandInput(Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
     return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]
 
 
-def hand_replace(*, hand: Hand, revision: str | None = None, after: ReplayDelta | None = None) -> Hand:
-    """Save an edited hand (its new fields set, not saved) in its place; `after` as for `hands_append`."""
+def hand_replace(*, hand: Hand, entered: HandInput, revision: str | None = None,
+                 after: ReplayDelta | None = None) -> Hand:
+    """Save `hand` as `entered` now says, in its place; `after` as for `hands_append`. The row saved is a copy:
+    `hand` stays as it was, for a form refused to be drawn again."""
     session = hand.session
     with session_write(session, revision, hand=hand) as write:
         locked = write.session
         if after is None or locked.revision != session.revision:
             replay = session_replay(session=locked)
+            candidate = settle_inputs(session=locked, hands=[entered])[0]
             after = _checked(replay_candidate(session=locked, replay=replay, index=replay.index_of(hand.pk),
-                                              candidate=settle_hand(session=locked, hand=hand), replacing=True))
-        hand.save()
+                                              candidate=candidate, replacing=True))
+        row = entered.as_row(onto=copy.copy(hand))
+        row.save()
         write.changed(after)
-    return hand
+    return row
 
 
 def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
@@ -127,7 +132,8 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
             check_session_seating(session=session, changed=hand)
         index = Hand.objects.live().filter(session=session, position__lt=hand.position).count()
         after = replay_candidate(session=session, replay=session_replay(session=session), index=index,
-                                 candidate=settle_hand(session=session, hand=hand), hand_id=hand.pk)
+                                 candidate=settle_inputs(session=session, hands=[HandInput.from_row(hand)])[0],
+                                 hand_id=hand.pk)
         if not after.state.ok:
             raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
                                               % {"error": without_hand_number(after.state.error)}})
@@ -158,7 +164,7 @@ def _check_room(after: ReplayState) -> None:
             "go on.") % {"most": f"{MAX_SESSION_HANDS:,}"}})
 
 
-def _sent_before(tokens: list[uuid.UUID], hands: Sequence[Hand]) -> Callable[[Session], list[Hand] | None]:
+def _sent_before(tokens: list[uuid.UUID], hands: Sequence[HandInput]) -> Callable[[Session], list[Hand] | None]:
     """What the same form saved before, if it did: asked before the save is refused (another revision, the
     session finished), so a form sent again gets what it saved."""
     def saved_before(locked: Session) -> list[Hand] | None:
@@ -171,23 +177,10 @@ def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:
     return list(Hand.objects.filter(entry_token__in=tokens).order_by("position")) if tokens else []
 
 
-# What a player entered: two hands alike in these are the same entry sent twice.
-ENTERED = ("kind", "winner", "discarder", "responsible", "figure", "figure_field", "tiles", "loser_points", "events",
-           "spot_kind", "spot_player", "spot_count", "spot_to", "seat", "newcomer_id", "note")
-
-
-def same_entry(saved: Hand, hand: Hand) -> bool:
-    """The same entry sent again. A dice payment's player is not typed (taiwan.md: the dealer's, filled in
-    from the replay when it is saved), so a resend made after the deal moved on is still the same."""
-    dealers = hand.kind == Hand.Kind.SPOT and SPOT_KINDS.get(hand.spot_kind, ("", "", ""))[2] == "dealer"
-    derived = {"spot_player"} if dealers else set()
-    return all(getattr(saved, name) == getattr(hand, name) for name in ENTERED if name not in derived)
-
-
-def _sent_again(session: Session, saved: list[Hand], hands: Sequence[Hand]) -> list[Hand]:
+def _sent_again(session: Session, saved: list[Hand], hands: Sequence[HandInput]) -> list[Hand]:
     """A form sent twice (a double tap, an offline save retried) gets what it saved; a form whose token
     was used for other content (a copy kept from before, a crafted request) is refused, saying where."""
-    if len(saved) == len(hands) and all(same_entry(a, b) for a, b in zip(saved, hands)):
+    if len(saved) == len(hands) and all(b.same_entry(HandInput.from_row(a)) for a, b in zip(saved, hands)):
         return saved
     raise ValidationError({"__all__": saved_elsewhere(session, saved[0])})
 
@@ -203,7 +196,7 @@ def saved_elsewhere(session: Session, first: Hand) -> str:
                    "form again to enter another hand.") % {"hand": where}
 
 
-def _replayed_with(session: Session, hands: Sequence[Hand]) -> ReplayDelta:
+def _replayed_with(session: Session, hands: Sequence[HandInput]) -> ReplayDelta:
     return _checked(replay_appended(session=session, base=session_replay(session=session), hands=hands))
 
 
@@ -214,10 +207,11 @@ def _checked(after: ReplayDelta) -> ReplayDelta:
     return after
 
 
-def _insert(session: Session, hands: list[Hand], tokens: list[uuid.UUID]) -> None:
+def _insert(session: Session, hands: list[HandInput], tokens: list[uuid.UUID]) -> list[Hand]:
     # Deleted hands count: they keep their positions for a restore. Read with the lock (locked_session).
     last = getattr(session, "last_position", None) or 0
-    for index, hand in enumerate(hands):
-        hand.session, hand.position = session, last + 1 + index
-        hand.entry_token = tokens[index] if tokens else None
-    Hand.objects.bulk_create(hands)  # a token taken: IntegrityError, and hands_append finds what it saved
+    rows = [hand.as_row() for hand in hands]
+    for index, row in enumerate(rows):
+        row.session, row.position = session, last + 1 + index
+        row.entry_token = tokens[index] if tokens else None
+    return Hand.objects.bulk_create(rows)  # a token taken: IntegrityError, and hands_append finds what it saved

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from ..entry.backup import read_backup
 from ..models import Session
-from ..replay import ReplayDelta, ReplayState, replay_whole, settle_hand, with_dice_players
+from ..replay import ReplayDelta, ReplayState, replay_whole, settle_inputs, with_dice_players
 from .hands import hands_append
 from .quota import quota_spend
 from .sessions import player_get_or_create, session_create
@@ -32,18 +32,19 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
     with transaction.atomic():  # before the replay, kept even if the backup is refused: the work is bounded
         quota_spend(owner_id=getattr(owner, "pk", None), hands=len(hands))
     replay = replay_whole(session=session, hand_ids=[0] * len(hands),
-                         inputs=[settle_hand(session=session, hand=h) for h in hands])
+                         inputs=settle_inputs(session=session, hands=hands))
     if not replay.ok:
         raise ValueError(_replay_error(replay))
-    after = with_dice_players(session=session, delta=ReplayDelta(replay, new=True), hands=hands, start=0)
+    after, hands = with_dice_players(session=session, delta=ReplayDelta(replay, new=True), hands=hands, start=0)
     with transaction.atomic():
         created = session_create(ruleset=session.ruleset, names=[p.name for p in session.players],
                                  first_dealer=session.first_dealer, stakes=session.stakes, options=session.options,
                                  owner=owner, pay_as_you_go=session.pay_as_you_go,
                                  length_rounds=session.length_rounds, length_hands=session.length_hands)
-        for hand in hands:  # a newcomer is the owner's player of that name, found or made like the four
-            if hand.newcomer is not None:
-                hand.newcomer = player_get_or_create(name=hand.newcomer.name, owner=owner)
+        # a newcomer is the owner's player of that name, found or made like the four
+        hands = [hand if hand.newcomer is None else
+                 hand.with_changes(newcomer=player_get_or_create(name=hand.newcomer.name, owner=owner))
+                 for hand in hands]
         hands_append(session=created, hands=hands, after=after, counted=True)
         if session.status != created.status:
             created.status, created.finished_at = session.status, session.finished_at

@@ -25,11 +25,12 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
+from ..hand_input import HandInput
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
 from ..replay.seating import seating_of
 from ..replay.store import REPLAYED_FIELDS
-from .hands import hand_delete, hand_replace, hand_restore, hands_append, same_entry, saved_elsewhere
+from .hands import hand_delete, hand_replace, hand_restore, hands_append, saved_elsewhere
 from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session
 
@@ -135,7 +136,7 @@ def _same_change(session: Session, change: QueuedChange, saved: Hand) -> bool:
         hand = queued_hand(session=session, change=change, replay=session_replay(session=session))[0]
     except (ValidationError, LookupError):
         return False
-    return same_entry(saved, hand)
+    return hand.same_entry(HandInput.from_row(saved))
 
 
 def _append(session: Session, change: QueuedChange) -> int:
@@ -150,9 +151,10 @@ def _seat_change(session: Session, change: QueuedChange) -> int:
 
 
 def _edit(session: Session, change: QueuedChange) -> int:
-    hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
-    hand_replace(hand=hand, after=after)
-    return _noted(session, change, hand)
+    hand = saved_hand(session=session, change=change)
+    entered, after = queued_hand(session=session, change=change, replay=session_replay(session=session),
+                                 editing=hand)
+    return _noted(session, change, hand_replace(hand=hand, entered=entered, after=after))
 
 
 def _delete(session: Session, change: QueuedChange) -> int:

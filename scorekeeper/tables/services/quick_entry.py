@@ -24,7 +24,7 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
         result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
     if result.ok and result.after is not None:
         try:
-            result.hands = hands_append(session=session, hands=result.hands, token=token, revision=revision,
+            result.hands = hands_append(session=session, hands=result.entered, token=token, revision=revision,
                                         after=result.after)
         except ValidationError as refused:
             result.errors = list(refused.messages)

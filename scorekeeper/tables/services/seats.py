@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ..hand_input import HandInput
 from ..models import Hand, Player, Session
 from ..replay import session_replay
 from ..replay.seating import check_session_seating, seating_of
@@ -25,6 +26,6 @@ def newcomer_player(*, session: Session, name: str) -> Player:
 @transaction.atomic
 def seat_change_record(*, session: Session, seat: int, name: str, token: str = "",
                        revision: str | None = None) -> Hand:
-    hand = Hand(kind=Hand.Kind.SEAT, seat=seat, newcomer=newcomer_player(session=session, name=name))
-    check_session_seating(session=session, changed=hand)
+    hand = HandInput(Hand.Kind.SEAT, seat=seat, newcomer=newcomer_player(session=session, name=name))
+    check_session_seating(session=session, changed=hand.as_row())
     return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]

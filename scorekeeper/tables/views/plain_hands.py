@@ -15,6 +15,7 @@ from scorekeeper.engine import get_ruleset
 from .. import selectors, services
 from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
+from ..hand_input import HandInput
 from ..models import Hand, Session
 from .base import Request, go_to, gone, open_hand, open_session, saved_notice
 from .conflict import Conflict, form_page, hand_gone, session_changed
@@ -44,7 +45,7 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
     try:
-        saved = services.hands_append(session=session, hands=[form.as_hand(hand)], token=form.cleaned_data["token"],
+        saved = services.hands_append(session=session, hands=[form.as_input()], token=form.cleaned_data["token"],
                                       revision=form.cleaned_data["revision"])
     except services.SessionChanged:
         return _page_changed(request, session, hand)
@@ -68,7 +69,7 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
     try:
-        services.hand_replace(hand=form.as_hand(hand), revision=form.cleaned_data["revision"])
+        services.hand_replace(hand=hand, entered=form.as_input(), revision=form.cleaned_data["revision"])
     except services.SessionChanged:
         return _page_changed(request, session, hand)
     except ValidationError as error:
@@ -85,7 +86,7 @@ def _form(data: QueryDict | None, session: Session, hand: Hand, initial: dict[st
 
 
 def _initial(hand: Hand) -> dict[str, Any]:
-    return SpotForm.initial_from(hand) if hand.kind == Hand.Kind.SPOT else {"note": hand.note}
+    return SpotForm.initial_from(HandInput.from_row(hand)) if hand.kind == Hand.Kind.SPOT else {"note": hand.note}
 
 
 def _page(request: Request, session: Session, hand: Hand, form: PlainForm,

@@ -41,12 +41,12 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
     names = selectors.hand_place(session=session).names  # those seated for the first line's hand
     profile = get_profile(session.ruleset)
     replay = result.replay
-    start = len(replay.hand_ids) - len(result.hands) if replay is not None else 0
+    start = len(replay.hand_ids) - len(result.entered) if replay is not None else 0
     rows = []
     for index, line in enumerate(result.lines):
         row = QuickLine(line.number, line.text, line.error)
         if replay is not None and not line.error:
-            row.title, row.detail = selectors.hand_title(hand=result.hands[index], names=names, profile=profile)
+            row.title, row.detail = selectors.hand_title(hand=result.entered[index], names=names, profile=profile)
             row.label = replay.label(start + index)
             row.payments = payments(names, replay.hands[start + index].get("transfers", []))
         rows.append(row)

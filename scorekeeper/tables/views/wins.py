@@ -20,6 +20,7 @@ from ..display.rulesets import get_profile
 from ..entry.check import win_check
 from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
+from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
 from . import access
 from .base import Request, go_to, gone, open_session, parse_id, saved_notice
@@ -43,10 +44,10 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
     check = win_check(session=session, entry=entry, replay=selectors.replay_now(session=session))
-    if not check.ready or check.hand is None:
+    if not check.ready or check.entered is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors))
     try:
-        saved = services.hands_append(session=session, hands=[check.hand], token=entry.token,
+        saved = services.hands_append(session=session, hands=[check.entered], token=entry.token,
                                       revision=entry.revision, after=check.after)
     except (services.SessionChanged, ValidationError) as refused:
         return _refused(request, session, entry, refused)
@@ -176,7 +177,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
     """The edit page of a win (views.plain_hands.hand_edit has opened the hand)."""
     session = hand.session
     if request.method == "GET":
-        entry = WinEntry.from_hand(hand)
+        entry = WinEntry.from_input(HandInput.from_row(hand))
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
     entry = _posted_entry(request, session)
@@ -184,10 +185,10 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         return _tapped(request, session, entry, editing=hand)
     before = selectors.replay_now(session=session)
     check = win_check(session=session, entry=entry, editing=hand, replay=before)
-    if not check.ready or check.hand is None:
+    if not check.ready or check.entered is None:
         return _refused(request, session, entry, _not_saved(session, entry, check.errors), editing=hand)
     try:
-        services.hand_replace(hand=check.hand, revision=entry.revision, after=check.after)
+        services.hand_replace(hand=hand, entered=check.entered, revision=entry.revision, after=check.after)
     except (services.SessionChanged, ValidationError) as refused:
         return _refused(request, session, entry, refused, editing=hand)
     return told_what_changed(request, session, before, hand.pk, "changed")

@@ -8,8 +8,8 @@ from django.template.loader import render_to_string
 from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables import services
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.replay import replaying as replay_module
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import quick_entry_apply
 
@@ -172,12 +172,12 @@ def test_every_line_the_engine_refuses_is_named(make_session, win, monkeypatch):
     """The engine takes any figure the table agrees on; a line it refused would be named by its number."""
     session = make_session("zung-jung")
     win(session, 0, "self", figure=10)
-    settle_hand = replay_module.settle_hand
+    settle_entry = HandInput.settle_entry
 
-    def unlucky(*, session, hand):  # the engine refuses an unknown field: as it would any bad hand
-        given = settle_hand(session=session, hand=hand)
+    def unlucky(hand, ruleset):  # the engine refuses an unknown field: as it would any bad hand
+        given = settle_entry(hand, ruleset)
         return given | {"unlucky": True} if given.get("points") == 13 else given
-    monkeypatch.setattr(replay_module, "settle_hand", unlucky)
+    monkeypatch.setattr(HandInput, "settle_entry", unlucky)
 
     result = quick_entry_apply(session=session, text="W2 d3 8\nW2 13\nD\n\nW3 d1 13\nW4 5")
 
@@ -218,7 +218,7 @@ def test_the_check_saves_nothing_and_shows_the_payments(make_session):
     replay = session_replay(session=session)
     result = quick_entry_check(session=session, replay=replay, text="W2 d3 70")
 
-    assert result.ok and result.hands[0].pk is None and session.hands.count() == 0
+    assert result.ok and len(result.entered) == 1 and not result.hands and session.hands.count() == 0
     assert result.replay.balances == ["-25", "210", "-160", "-25"]
 
 

@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import ReplayState, forget_all, replay_appended, replay_candidate, session_replay, store
 from scorekeeper.tables.replay.seating import seating_of
@@ -34,8 +35,8 @@ def test_a_save_leaves_the_state_it_started_from_as_it_was(make_session, win):
     ids, answers, tallies = before.hand_ids, list(before.hands), list(before.tally_rows())
     seated = seating_of(session=read, replay=before)
 
-    delta = replay_appended(session=fresh(session), base=before, hands=[Hand(kind=Hand.Kind.DRAW)])
-    services.hands_append(session=fresh(session), hands=[Hand(kind=Hand.Kind.DRAW)], after=delta)
+    delta = replay_appended(session=fresh(session), base=before, hands=[HandInput(kind=Hand.Kind.DRAW)])
+    services.hands_append(session=fresh(session), hands=[HandInput(kind=Hand.Kind.DRAW)], after=delta)
 
     assert before.hand_ids == ids and list(before.hands) == answers and list(before.tally_rows()) == tallies
     after = session_replay(session=fresh(session))
@@ -74,14 +75,14 @@ def test_changing_how_the_table_pays_keeps_the_snapshots_through_the_store(make_
 
 def test_a_state_read_from_the_store_is_decoded_only_where_a_save_replays(make_session):
     session = make_session()
-    services.hands_append(session=session, hands=[Hand(kind=Hand.Kind.DRAW) for _ in range(30)])
+    services.hands_append(session=session, hands=[HandInput(kind=Hand.Kind.DRAW) for _ in range(30)])
     forget_all()  # another worker: the state is read from the snapshots
     state = session_replay(session=fresh(session))
 
     def still_text(inputs):
         return sum(type(item) is str for item in inputs._items)
 
-    appended = replay_appended(session=fresh(session), base=state, hands=[Hand(kind=Hand.Kind.DRAW)]).state
+    appended = replay_appended(session=fresh(session), base=state, hands=[HandInput(kind=Hand.Kind.DRAW)]).state
     edited = replay_candidate(session=fresh(session), replay=state, index=28, candidate={"draw": True},
                               replacing=True).state
     assert appended.ok and edited.ok

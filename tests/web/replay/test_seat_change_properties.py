@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import settle_session
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand
-from scorekeeper.tables.replay import settle_fields, settle_hand
+from scorekeeper.tables.replay import settle_fields, settle_inputs
 from scorekeeper.tables.replay.seating import people_money, people_settle_up, running_balances, seating_of
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def play(session, plan) -> None:
         if kind == "draw":
             services.hand_record_draw(session=session)
         elif kind == "win" and a != b:
-            hand = Hand(kind=Hand.Kind.WIN, winner=a, discarder=b, figure=low + figure % (high - low + 1),
+            hand = HandInput(kind=Hand.Kind.WIN, winner=a, discarder=b, figure=low + figure % (high - low + 1),
                         figure_field=field)
             services.hands_append(session=session, hands=[hand])
         elif kind == "seat":
@@ -54,7 +55,8 @@ def play(session, plan) -> None:
 def transfers_per_person(session) -> dict[str, Decimal]:
     """The engine's own answer, replayed afresh, split by hand over the person then in each seat."""
     hands = list(session.hands.live().order_by("position").select_related("newcomer"))
-    answer = settle_session(settle_fields(session=session, hands=[settle_hand(session=session, hand=h) for h in hands]))
+    entered = settle_inputs(session=session, hands=map(HandInput.from_row, hands))
+    answer = settle_session(settle_fields(session=session, hands=entered))
     assert answer["ok"], answer
     seated = [p.name for p in session.players]
     money: dict[str, Decimal] = {name: Decimal(0) for name in seated}

@@ -11,8 +11,9 @@ from django.core.management import call_command
 
 import scorekeeper.engine
 from scorekeeper.tables import selectors
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, HandReplay, Session
-from scorekeeper.tables.replay import forget_all, replay_whole, session_replay, settle_hand, store
+from scorekeeper.tables.replay import forget_all, replay_whole, session_replay, settle_inputs, store
 
 HANDS = 30
 
@@ -27,7 +28,7 @@ def played(make_session, win):
 def whole_balances(session):
     hands = list(Hand.objects.live().filter(session=session).order_by("position"))
     replay = replay_whole(session=session, hand_ids=[h.pk for h in hands],
-                          inputs=[settle_hand(session=session, hand=h) for h in hands])
+                          inputs=settle_inputs(session=session, hands=map(HandInput.from_row, hands)))
     return replay.balances
 
 

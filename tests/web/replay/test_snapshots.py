@@ -10,8 +10,9 @@ import pytest
 from scorekeeper.engine import settle_from
 from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, HandReplay, Session
-from scorekeeper.tables.replay import replay_whole, replaying, session_replay, settle_hand, store
+from scorekeeper.tables.replay import replay_whole, replaying, session_replay, settle_inputs, store
 
 from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
 
@@ -33,7 +34,7 @@ def read_back(session):
 def whole(session):
     hands = list(Hand.objects.live().filter(session=session).order_by("position"))
     return replay_whole(session=fresh(session), hand_ids=[h.pk for h in hands],
-                        inputs=[settle_hand(session=session, hand=h) for h in hands])
+                        inputs=settle_inputs(session=session, hands=map(HandInput.from_row, hands)))
 
 
 def assert_same(read, replayed):

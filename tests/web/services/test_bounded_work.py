@@ -23,6 +23,7 @@ from django.utils import timezone
 from scorekeeper.engine import get_ruleset
 from scorekeeper.tables import selectors, services
 from scorekeeper.tables.entry.forms import MAX_SESSION_HANDS
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import cache as replay_module
 from scorekeeper.tables.replay import session_replay
@@ -37,7 +38,7 @@ def fresh(session):
 
 
 def draws(count):
-    return [Hand(kind=Hand.Kind.DRAW) for _ in range(count)]
+    return [HandInput(kind=Hand.Kind.DRAW) for _ in range(count)]
 
 
 def upload(client, data):
@@ -148,7 +149,7 @@ def test_the_replay_cache_holds_no_more_bytes_than_its_budget(make_session, monk
     for _ in range(12):  # 12 x 250 hands by tiles, about 30 MB if every one were kept
         session = make_session()
         tiles = {"concealed": ZJ_TILES["concealed"], "winning_tile": "2z", "melds": []}
-        services.hands_append(session=session, hands=[Hand(kind="win", winner=i % 4, tiles=tiles, events=[])
+        services.hands_append(session=session, hands=[HandInput(kind="win", winner=i % 4, tiles=tiles)
                                                       for i in range(250)])
         sessions.append(session)
     replay_module.forget_all()
@@ -184,7 +185,7 @@ def test_the_player_page_reads_one_row_a_session_whatever_their_lengths(client, 
         for _ in range(5):
             session = make_session(names=["Ann", "Bob", "Cy", "Di"])
             services.hands_append(session=session, hands=[
-                Hand(kind="win", winner=i % 4, discarder=(i + 1) % 4, figure=8, figure_field="points")
+                HandInput(kind="win", winner=i % 4, discarder=(i + 1) % 4, figure=8, figure_field="points")
                 for i in range(hands)])
         replay_module.forget_all()  # another worker: nothing in memory
         with CaptureQueriesContext(connection) as queries:

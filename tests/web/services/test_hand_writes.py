@@ -191,7 +191,7 @@ def test_a_replay_made_before_another_write_is_not_kept(make_session, win):
     check = win_check(session=session, replay=replay, entry=entry_of(winner=1, how=2, mode="figure", figure=30))
     win(Session.objects.get(pk=session.pk), 2, "self", figure=10)  # another phone saves first
 
-    services.hands_append(session=session, hands=[check.hand], after=check.after)
+    services.hands_append(session=session, hands=[check.entered], after=check.after)
 
     kept = session_replay(session=Session.objects.get(pk=session.pk))  # the replay the save left for the next read
     forget_all()

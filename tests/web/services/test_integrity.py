@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import hands as hands_module
@@ -201,7 +202,7 @@ def test_a_draw_deleted_while_its_edit_is_saved_says_where_it_went(client, make_
     session = make_session()
     draw = services.hand_record_draw(session=session, note="wall")
 
-    def deleted_meanwhile(*, hand: Hand, revision: str) -> None:
+    def deleted_meanwhile(*, hand: Hand, entered: HandInput, revision: str) -> None:
         services.hand_delete(hand=Hand.objects.get(pk=hand.pk))
         raise services.SessionChanged(session)
 

@@ -8,6 +8,7 @@ import uuid
 from decimal import Decimal
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.replay.seating import people_money, people_settle_up
@@ -29,7 +30,7 @@ def text(response) -> str:
 
 def figure_win(session, winner, discarder, figure):
     field = "fan" if session.ruleset == "taiwan" else "points"
-    hand = Hand(kind=Hand.Kind.WIN, winner=winner, discarder=discarder, figure=figure, figure_field=field)
+    hand = HandInput(kind=Hand.Kind.WIN, winner=winner, discarder=discarder, figure=figure, figure_field=field)
     return services.hands_append(session=session, hands=[hand])[0]
 
 

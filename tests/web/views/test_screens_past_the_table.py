@@ -347,14 +347,14 @@ def test_a_scorer_link_may_use_quick_entry(guest, make_session):
 
 
 def test_a_line_the_engine_refuses_is_marked_on_its_line_and_nothing_is_saved(client, make_session, monkeypatch):
-    from scorekeeper.tables.replay import replaying as replay_module
+    from scorekeeper.tables.hand_input import HandInput
     session = make_session()
-    settle_hand = replay_module.settle_hand
+    settle_entry = HandInput.settle_entry
 
-    def unlucky(*, session, hand):  # the engine refuses an unknown field: as it would any bad hand
-        given = settle_hand(session=session, hand=hand)
+    def unlucky(hand, ruleset):  # the engine refuses an unknown field: as it would any bad hand
+        given = settle_entry(hand, ruleset)
         return given | {"unlucky": True} if given.get("points") == 13 else given
-    monkeypatch.setattr(replay_module, "settle_hand", unlucky)
+    monkeypatch.setattr(HandInput, "settle_entry", unlucky)
 
     response = quick(client, session, "W2 d3 8\nW2 13\nD", "save")
 
