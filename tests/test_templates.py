@@ -89,3 +89,10 @@ def test_no_template_makes_strings_with_stringformat():
     """Seats are ints in the context (WinEntry.winner_seat, responsible_choice): compared as they are."""
     offenders = [f"{path}:{number}" for path, number, line in template_lines() if "stringformat" in line]
     assert offenders == []
+
+
+def test_no_comment_runs_past_its_line():
+    """Django's {# #} comment is one line: one left open shows its words on the page ({% comment %} spans lines)."""
+    offenders = [f"{path}:{number}" for path, number, line in template_lines()
+                 if path.suffix == ".html" and line.rfind("{#") > line.rfind("#}")]
+    assert offenders == []
