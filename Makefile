@@ -5,9 +5,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
-# `make serve`: gunicorn's bind address and worker processes (uvicorn workers: gunicorn.conf.py).
+# `make serve`: gunicorn's bind address and worker processes (gunicorn.conf.py). Two on a 2-core machine
+# made more requests a second than four, with a third of the p95 (README, "Load").
 BIND ?= 127.0.0.1:8000
-WORKERS ?= 4
+WORKERS ?= 2
 # PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
 DB_POOL_SIZE ?= 8
 
@@ -25,7 +26,7 @@ serve: $(VENV)/.installed
 	  echo "make serve runs with DEBUG off: set SECRET_KEY and ALLOWED_HOSTS (see README)" >&2; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	DB_POOL_SIZE=$(DB_POOL_SIZE) $(VENV)/bin/gunicorn scorekeeper.asgi:application --bind $(BIND) \
+	DB_POOL_SIZE=$(DB_POOL_SIZE) $(VENV)/bin/gunicorn --bind $(BIND) \
 	  --workers $(WORKERS)
 
 # The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
@@ -40,7 +41,7 @@ lint: $(VENV)/.installed-dev
 	@echo "== Lint: ruff, mypy =="
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
-	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/settings.py scorekeeper/urls.py
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/serving scorekeeper/settings.py scorekeeper/urls.py
 
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="

@@ -1,12 +1,17 @@
 """gunicorn as `make serve` and benchmarks/load.py run it (gunicorn reads this file from the project root).
 
-Uvicorn workers serve the ASGI app: a worker's event loop reads every request (body included) before
-Django sees it, so a slow or stalled client holds a connection, never a worker; the sync views run in
-each worker's thread. A proxy in front still sets the limits (README, "Running in production").
+Each worker process reads every request whole (body included) on its main thread before one of its
+threads runs Django on it (scorekeeper/serving/worker.py), so a slow or stalled client holds a
+connection, never a thread. A proxy in front still sets the limits (README, "Running in production").
 """
 import os
 
-worker_class = "uvicorn_worker.UvicornWorker"
+wsgi_app = "scorekeeper.wsgi:application"
+worker_class = "scorekeeper.serving.worker.WholeRequestWorker"
+# Requests of one worker process in Django at once: at 50 tables on SQLite, eight a worker only queued more
+# writers (saving p95 2.1 s against 1.35 s with four); PostgreSQL's pool (DB_POOL_SIZE, 8) has one for each.
+# The number of processes: the Makefile's WORKERS (README, "Load").
+threads = int(os.environ.get("REQUESTS_PER_WORKER") or 4)
 keepalive = 5  # seconds an idle kept-alive connection stays open
 timeout = 30  # a worker that does not answer its arbiter this long is restarted
 graceful_timeout = 20

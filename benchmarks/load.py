@@ -1,6 +1,6 @@
 """Load test: many tables at once against gunicorn on 127.0.0.1, then a count of every hand.
 
-    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 4] [--servers 2]
+    .venv/bin/python benchmarks/load.py [--tables 50] [--seconds 30] [--workers 2] [--servers 2]
 
 Starts gunicorn as `make serve` does (production settings: DEBUG off, secure cookies,
 HTTPS redirect, compressed manifest static files) on a free port of 127.0.0.1, on a
@@ -91,12 +91,11 @@ class Server:
 
     def __init__(self, env: dict[str, str], workers: int, log: Path, threads: int = 0) -> None:
         self.env, self.port, self.log = env, free_port(), log
-        # As `make serve` runs it: uvicorn workers and the rest from gunicorn.conf.py (cwd is the project);
-        # with threads, gunicorn's threaded workers on the WSGI application instead, for comparison.
-        self.command = [sys.executable, "-m", "gunicorn", "scorekeeper.asgi:application",
-                        "--bind", f"{HOST}:{self.port}", "--workers", str(workers)]
+        # As `make serve` runs it: the application and its worker from gunicorn.conf.py (cwd is the project);
+        # with threads, gunicorn's own threaded workers instead, for comparison.
+        self.command = [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{self.port}", "--workers", str(workers)]
         if threads:
-            self.command[3:4] = ["scorekeeper.wsgi:application", "--worker-class", "gthread", "--threads", str(threads)]
+            self.command += ["--worker-class", "gthread", "--threads", str(threads)]
         if hasattr(gunicorn.config, "ControlSocketDisable"):  # 25.1+: not in the way of a `make serve`'s
             self.command.append("--no-control-socket")
         self.process: subprocess.Popen[bytes] | None = None
@@ -577,7 +576,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="how long they play (default 30)")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn's uvicorn worker processes (default 4)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn's worker processes (default 2, as make serve)")
     parser.add_argument("--threads", type=int, default=0,
                         help="run gthread workers of this many threads on the WSGI application instead (a comparison: "
                              "a slow client then holds a thread)")
@@ -610,7 +609,7 @@ def main() -> int:
             table.other.cookies = table.browser.cookies
     ports = ", ".join(f"{HOST}:{server.port}" for server in servers)
     print(f"Load test: {args.tables} tables for {args.seconds:g} s against {len(servers)} gunicorn server(s) "
-          f"({args.workers} {f'gthread workers of {args.threads} threads' if args.threads else 'uvicorn workers'} "
+          f"({args.workers} {f'gthread of {args.threads} threads' if args.threads else 'workers as make serve'} "
           f"each) on {ports}, {describe(database_url)}; seed {seed}", flush=True)
     server = servers[0]
     try:

@@ -117,7 +117,7 @@ def main() -> None:
     server.start()
     base = f"http://localhost:{server.port}"
     print(f"Sending {args.hands} hands kept offline (zung-jung, by figure), {args.runs} runs each; gunicorn, "
-          f"2 uvicorn workers, SQLite; Debian chromium at 390x844")
+          f"2 workers, SQLite; Debian chromium at 390x844")
     print(f"{'hands saved before':>18}  {'connection back -> saved, shown (s)':>38}  {'queue request (s)':>20}")
     try:
         with sync_playwright() as playwright:

@@ -119,7 +119,6 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
-ASGI_APPLICATION = "scorekeeper.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -129,8 +128,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_POOL_SIZE"):
-    # Under uvicorn workers (make serve) each request may run in another thread, and a connection kept per
-    # thread piles up past PostgreSQL's max_connections (two servers of four workers did, under load). A pool
+    # Under `make serve` each request runs in one of a worker's threads, and a connection kept per thread
+    # piles up past PostgreSQL's max_connections (two servers of four uvicorn workers did, under load). A pool
     # per process instead (psycopg_pool): at most DB_POOL_SIZE connections each, handed from request to
     # request. `make serve` sets it; without it (tests, one threaded server) a thread keeps its connection.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -186,8 +185,8 @@ LOGGING = {
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 # Log-in guesses are counted per name and address, per name and per known device (the address is
-# REMOTE_ADDR: behind the proxy, uvicorn takes it from X-Forwarded-For when the proxy is one it trusts,
-# gunicorn.conf.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
+# REMOTE_ADDR: behind the proxy, the worker takes it from X-Forwarded-For when the proxy is one it trusts,
+# scorekeeper/serving/worker.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
 
 # Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
 # other site's resources, never framed (django-csp).
