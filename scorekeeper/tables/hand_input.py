@@ -2,14 +2,16 @@
 
 The win form, a quick-entry line, the draw and spot forms, a backup row and a phone's offline queue each
 make a `HandInput`; the services turn it into a row (`as_row`), the replay into the engine's settle input
-(`settle_entry`), the backup into its JSON (`as_backup_row`). So a field a hand gains is added here and on
-`models.Hand`, and every reader and writer of hands carries it. What a row holds besides (its place, its
+(`settle_entry`), the backup into its JSON (`as_backup_row`), the CSV export into the hand's cells
+(`csv_cells`). So a field a hand gains is added here and on `models.Hand`, and every reader and writer of hands
+carries it. What a row holds besides (its place, its
 one-time token, its times) is the row's own, never part of what was entered.
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +144,103 @@ class HandInput:
             "newcomer": Player(name=newcomer) if isinstance(newcomer, str) else newcomer,
         })
 
+    # -- a CSV row --------------------------------------------------------------------------
+    def csv_cells(self, sheet: CsvSheet, *, names: Sequence[str], dealer: int,
+                  answer: Mapping[str, Any]) -> dict[str, str]:
+        """The hand's cells in a session's CSV (selectors/exports.py), by column (`HAND_CSV_COLUMNS`, then its
+        note): `names` the people in the seats at this hand, `dealer` its dealer's seat, `answer` the engine's
+        answer for it (what it scored from tiles)."""
+        seated = [spreadsheet_text(name) for name in names]
+        win = self.kind == Hand.Kind.WIN
+        figure, unit = self._csv_figure(sheet, answer) if win else ("", "")
+        return {
+            "kind": Hand.Kind(self.kind).label.lower(), "dealer": seated[dealer],
+            "winner": seated[self.winner] if win and self.winner is not None else "",
+            "discarder": (seated[self.discarder] if self.discarder is not None else "self-drawn") if win else "",
+            "responsible": self._csv_responsible(sheet.ruleset, seated), "figure": figure, "unit": unit,
+            "tiles": tiles_notation(self.tiles) if win else "",
+            "loser points": self._csv_loser_points(answer, seated) if win else "",
+            "on the spot": self._csv_spot(sheet, seated) if self.kind == Hand.Kind.SPOT else "",
+            "seat change": self._csv_seat_change(seated),
+            "note": spreadsheet_text(self.note),
+        }
+
+    def _csv_figure(self, sheet: CsvSheet, answer: Mapping[str, Any]) -> tuple[str, str]:
+        if self.figure is not None:
+            return str(self.figure), sheet.figure_units[self.figure_field or sheet.ruleset.payoff.figures[0]]
+        total = answer.get("score", {}).get("total")
+        return ("" if total is None else str(total)), f"{sheet.ruleset.unit} (scored from the tiles)"
+
+    def _csv_responsible(self, ruleset: Ruleset, seated: Sequence[str]) -> str:
+        if not ruleset.responsible or self.kind != Hand.Kind.WIN or self.discarder is None:
+            return ""
+        if self.responsible is None:
+            return "no one" if ruleset.responsible == "discarder" else ""
+        return seated[self.responsible]
+
+    def _csv_loser_points(self, answer: Mapping[str, Any], seated: Sequence[str]) -> str:
+        scores = answer.get("loser_scores") or [None] * len(seated)
+        parts = []
+        for seat, value in enumerate(self.loser_points or ()):
+            if value is None:
+                continue
+            if isinstance(value, dict):
+                parts.append(f"{seated[seat]} {(scores[seat] or {}).get('total', '?')} (from tiles)")
+            else:
+                parts.append(f"{seated[seat]} {value}")
+        return "; ".join(parts)
+
+    def _csv_spot(self, sheet: CsvSheet, seated: Sequence[str]) -> str:
+        label = sheet.spot_labels.get(self.spot_kind, self.spot_kind)
+        who = seated[self.spot_player] if self.spot_player is not None else "the dealer"
+        extra = f" × {self.spot_count}" if self.spot_count else ""
+        to = f" to {seated[self.spot_to]}" if self.spot_to is not None else ""
+        return f"{who}: {label}{extra}{to}"
+
+    def _csv_seat_change(self, seated: Sequence[str]) -> str:
+        if self.kind != Hand.Kind.SEAT or self.newcomer is None:
+            return ""
+        return f"{spreadsheet_text(self.newcomer.name)} sits in for {seated[self.seat or 0]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CsvSheet:
+    """What a session's CSV says alike of each of its hands: the ruleset, the app's words for its on-the-spot
+    kinds and figure fields, and whether anyone changed seats (the seat change column)."""
+
+    ruleset: Ruleset
+    spot_labels: Mapping[str, str]
+    figure_units: Mapping[str, str]
+    seat_changes: bool
+
+    @property
+    def hand_columns(self) -> list[str]:
+        """The columns a hand fills, in order, those the session has no use for left out (its note, the last
+        column, comes after the balances)."""
+        payoff = self.ruleset.payoff
+        unused = {"loser points": not payoff.loser_points, "on the spot": not payoff.has_spots,
+                  "seat change": not self.seat_changes}
+        return [column for column in HAND_CSV_COLUMNS if not unused.get(column)]
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet would run as a formula (a name or note starting with =, +, - or @, even after
+    spaces or line breaks, which spreadsheets skip) is quoted."""
+    return "'" + text if text.lstrip().startswith(FORMULA_START) or text.startswith(FORMULA_START) else text
+
+
+def tiles_notation(tiles: Mapping[str, Any] | None) -> str:
+    """MPSZ notation: '123m456p789s1112z win 2z | pung 777z | bonus 1f | wild 9s'."""
+    if not tiles:
+        return ""
+    parts = [f"{tiles.get('concealed', '')} win {tiles.get('winning_tile', '')}".strip()]
+    parts += [f"{m['kind'].replace('_', ' ')} {m['tiles']}" for m in tiles.get("melds", [])]
+    if tiles.get("bonus_tiles"):
+        parts.append(f"bonus {tiles['bonus_tiles']}")
+    if tiles.get("wild"):
+        parts.append(f"wild {tiles['wild']}")
+    return " | ".join(parts)
+
 
 def tiles_score_fields(tiles: dict[str, Any], events: Any) -> dict[str, Any]:
     """Tiles and events as the score fields the replay completes; no events, no `events` field."""
@@ -150,6 +249,11 @@ def tiles_score_fields(tiles: dict[str, Any], events: Any) -> dict[str, Any]:
 
 # Every field a table enters, in the order a backup writes them.
 ENTERED = tuple(f.name for f in dataclasses.fields(HandInput))
+# The columns of a session's CSV a hand fills, in order (CsvSheet.hand_columns leaves out those a session has
+# no use for); its note is the last column.
+HAND_CSV_COLUMNS = ("kind", "dealer", "winner", "discarder", "responsible", "figure", "unit", "tiles", "loser points",
+                    "on the spot", "seat change")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # taiwan.md: the dice payments are the dealer's; the player is filled in from the replay.
 DEALERS_SPOTS = frozenset(kind for ruleset in RULESETS for kind, needs in ruleset.payoff.spot_needs.items()
                           if needs == "dealer")

@@ -1,5 +1,5 @@
-"""A hand as entered (tables/hand_input.py): the one shape that becomes a row, the engine's settle input and a
-backup row, and comes back from each unchanged."""
+"""A hand as entered (tables/hand_input.py): the one shape that becomes a row, the engine's settle input, a
+backup row and a CSV row's cells, and comes back from the row and the backup row unchanged."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import get_ruleset
 from scorekeeper.tables.backup_format import HAND_FIELDS, LATER_HAND_FIELDS
-from scorekeeper.tables.hand_input import ENTERED, HandInput
+from scorekeeper.tables.hand_input import ENTERED, HAND_CSV_COLUMNS, CsvSheet, HandInput
 from scorekeeper.tables.models import Hand, Player
 
 TILES = {"concealed": "123m456p789s1122z", "winning_tile": "2z", "melds": [{"kind": "pung", "tiles": "777z"}]}
@@ -83,3 +83,23 @@ def test_a_dice_payment_sent_again_after_the_deal_moved_on_is_the_same_entry():
     saved = sent.with_changes(spot_player=2)  # the dealer's seat, filled in from the replay
 
     assert sent.same_entry(saved) and not HANDS["a draw"].same_entry(HANDS["a draw"].with_changes(note="x"))
+
+
+@pytest.mark.parametrize("hand", HANDS.values(), ids=HANDS.keys())
+def test_a_hand_has_a_cell_for_every_csv_column_and_its_note(hand):
+    sheet = CsvSheet(get_ruleset("taizhou"), {}, {"fan": "fan", "points": "points"}, seat_changes=True)
+
+    cells = hand.csv_cells(sheet, names=["Ann", "Bob", "Cy", "Di"], dealer=0, answer={})
+
+    assert list(cells) == [*HAND_CSV_COLUMNS, "note"]
+
+
+def test_a_csv_row_quotes_the_names_a_spreadsheet_would_run():
+    sheet = CsvSheet(get_ruleset("zung-jung"), {}, {"points": "points"}, seat_changes=True)
+    change = HandInput(Hand.Kind.SEAT, seat=1, newcomer=Player(name="+Eve"), note="@later")
+
+    cells = change.csv_cells(sheet, names=["Ann", "=Bob", "Cy", "Di"], dealer=1, answer={})
+
+    assert (cells["kind"], cells["dealer"], cells["seat change"], cells["note"]) == (
+        "seat change", "'=Bob", "'+Eve sits in for '=Bob", "'@later")
+    assert sheet.hand_columns == [c for c in HAND_CSV_COLUMNS if c not in ("loser points", "on the spot")]

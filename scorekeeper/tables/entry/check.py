@@ -3,6 +3,11 @@
 A read (it writes nothing): the screen calls it on every change, and a save takes the checked
 `hand` and the replay made with it (`after`) to the services, so a hand is saved exactly as it
 was previewed, and scored once.
+
+What the entry says as a hand (its figure past the limit, the dealer's extra, its tiles and the
+losers' tiles scored) is checked on the `HandInput` the form makes (`WinEntry.as_input`), the hand
+that is saved. What only the form holds is checked on the form: text as typed (who won how, a
+figure, lengths, a note), the keypad's progress through the tiles, and a figure confirmed.
 """
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from scorekeeper.engine import score_hand
 from ..display.money import Payment, payments
 from ..display.names import engine_error, unit_name
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
-from ..hand_input import HandInput, tiles_score_fields
+from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
 from ..replay import (
     HandState,
@@ -72,15 +77,13 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.mode == "figure":
-        _check_figure(check, entry, profile, session.options)
-        _add_dealer_extra(check, entry, profile)
-    else:
-        _check_tiles(check, session, entry, profile)
-    if profile.ruleset.payoff.loser_points:
-        _check_losers(check, session, entry, profile, names)
+        _read_figure(check, entry, profile)
+    typed_points = _typed_points(entry)
+    hand = entry.as_input(profile, figure=check.figure, loser_totals=typed_points)
+    _check_hand(check, session, entry, hand, profile, typed_points, names)
     if check.errors:
         return check
-    check.entered = entry.as_input(profile, figure=check.figure, loser_totals=check.loser_totals)
+    check.entered = hand
     check.candidate = settle_inputs(session=session, hands=[check.entered])[0]
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
@@ -107,10 +110,23 @@ def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decima
     return payoff.share_of(int(figure), session.stakes, session.options)
 
 
-def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: dict[str, Any]) -> None:
+def _check_hand(check: WinCheck, session: Session, entry: WinEntry, hand: HandInput, profile: Profile,
+                typed_points: dict[int, int], names: list[str]) -> None:
+    """The entry as the hand it makes (`typed_points`: the losers' points typed that read as numbers); the form
+    only for what the hand does not hold."""
+    if hand.tiles is None:  # by figure
+        _check_limit(check, hand, profile, session.options, confirmed=entry.figure_confirmed == entry.figure)
+        _add_dealer_extra(check, hand, profile)
+    else:
+        _check_tiles(check, session, entry, hand, profile)
+    if profile.ruleset.payoff.loser_points:
+        _check_losers(check, session, hand, typed_points, names)
+
+
+def _read_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+    """The figure as typed, read as a whole number, else said how to type it."""
     check.figure = _whole_number(entry.figure)
     if check.figure is not None:
-        _check_limit(check, entry, profile, check.figure, options)
         return
     digits, unit = _is_digits(entry.figure), profile.ruleset.unit
     if unit == "faan":  # hk-faan: a figure from its minimum to its limit
@@ -124,25 +140,26 @@ def _check_figure(check: WinCheck, entry: WinEntry, profile: Profile, options: d
     check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
 
 
-def _check_limit(check: WinCheck, entry: WinEntry, profile: Profile, figure: int,
-                 options: dict[str, Any]) -> None:
+def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: dict[str, Any], *,
+                 confirmed: bool) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
-    dealer_won = check.state.is_dealer(entry.winner_seat)
-    check.limit = limit = profile.ruleset.limit_for(entry.figure_field_for(profile), dealer_won,
-                                                           check.state.continuations, options)
-    check.over_limit = limit is not None and figure > limit
-    if not check.over_limit or entry.figure_confirmed == entry.figure:
+    if hand.figure is None:
+        return
+    dealer_won = check.state.is_dealer(hand.winner)
+    check.limit = limit = profile.ruleset.limit_for(hand.figure_field, dealer_won, check.state.continuations, options)
+    check.over_limit = limit is not None and hand.figure > limit
+    if not check.over_limit or confirmed:
         return
     check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
-        "figure": f"{figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
+        "figure": f"{hand.figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
 
 
-def _add_dealer_extra(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
-    if check.figure is None or not check.state.is_dealer(entry.winner_seat):
+def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> None:
+    if hand.figure is None or not check.state.is_dealer(hand.winner):
         return
-    extra = profile.ruleset.payoff.figure_extra(entry.figure_field_for(profile), check.state.continuations)
+    extra = profile.ruleset.payoff.figure_extra(hand.figure_field, check.state.continuations)
     if extra:
-        check.figure_sum = (check.figure, extra, check.figure + extra)
+        check.figure_sum = (hand.figure, extra, hand.figure + extra)
 
 
 def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
@@ -204,11 +221,27 @@ def _meld_problem(hand: TileHand) -> str:
     return ""
 
 
-def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Profile) -> None:
+def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, hand: HandInput, profile: Profile) -> None:
+    if _tapping_on(check, entry, profile):
+        return
+    # The form's and not the hand's: a hand's discarder None is a self-draw, while the check scores the tiles
+    # before Self-drawn or a discarder is chosen, as a win on a discard.
+    self_drawn = entry.self_drawn
+    if hand.winner is None or _events_fit(check, hand, self_drawn):
+        return
+    check.score = score_hand(scored_fields(session=session, fields=hand.score_fields(), state=check.state,
+                                           seat=hand.winner, self_drawn=self_drawn))
+    if not check.score.get("ok"):
+        check.errors["tiles"] = engine_error(check.score["error"])
+
+
+def _tapping_on(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+    """The keypad's progress through the winning hand, said until its winning tile is tapped: the tiles so far
+    are the form's, not yet a hand."""
     if entry.hand.is_empty():
         check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
             "unit": unit_name(profile.ruleset.unit)}
-        return
+        return True
     if not entry.winning_tile:
         needed = entry.hand.needed(profile.ruleset.hand_size)
         have = len(entry.hand.codes)
@@ -216,41 +249,43 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, profile: Pr
                                          "winning tile.") if have >= needed else
                                  gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
                                  ) % {"have": have, "needed": needed}
-        return
-    if entry.winner_seat is None or _events_fit(check, entry, profile):
-        return
-    fields = tiles_score_fields(entry.tiles_fields(profile), entry.allowed_events(profile))
-    check.score = score_hand(scored_fields(session=session, fields=fields, state=check.state,
-                                           seat=entry.winner_seat, self_drawn=entry.self_drawn))
-    if not check.score.get("ok"):
-        check.errors["tiles"] = engine_error(check.score["error"])
+        return True
+    return False
 
 
-def _check_losers(check: WinCheck, session: Session, entry: WinEntry, profile: Profile, names: list[str]) -> None:
-    for seat in entry.losers():
-        if entry.loser_uses_tiles(seat):
-            tiles = entry.loser_fields(seat, profile)
-            answer = score_hand(scored_fields(session=session, fields=tiles, state=check.state, seat=seat,
+def _typed_points(entry: WinEntry) -> dict[int, int]:
+    """taizhou: the losers' points as typed, those that read as whole numbers."""
+    read = {seat: _whole_number(entry.loser_points.get(seat, "")) for seat in SEATS}
+    return {seat: points for seat, points in read.items() if points is not None}
+
+
+def _check_losers(check: WinCheck, session: Session, hand: HandInput, typed_points: dict[int, int],
+                  names: list[str]) -> None:
+    """taizhou: each loser's tiles scored, or their points; in seat order, the winner's place None."""
+    for seat, given in enumerate(hand.loser_points or ()):
+        if given is None:
+            continue
+        if isinstance(given, dict):  # the loser's tiles
+            answer = score_hand(scored_fields(session=session, fields=given, state=check.state, seat=seat,
                                               self_drawn=None))
             check.loser_scores[seat] = answer
             if answer.get("ok"):
                 check.loser_totals[seat] = int(answer["total"])
             else:
                 check.errors[f"loser_{seat}"] = engine_error(answer["error"])
-            continue
-        points = _whole_number(entry.loser_points.get(seat, ""))
-        if points is None:
+        elif seat in typed_points:
+            check.loser_totals[seat] = given
+        else:  # the hand holds 0 for points that could not be read: the form says so
             check.errors[f"loser_{seat}"] = gettext("Enter %(name)s's points (0 if none), or tap their tiles.") % {
                 "name": names[seat]}
-        else:
-            check.loser_totals[seat] = points
 
 
-def _events_fit(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+def _events_fit(check: WinCheck, hand: HandInput, self_drawn: bool) -> bool:
     """rules/README.md, `events`: an event must fit how the hand was won, and a hand won on the tiles as dealt
     (heavenly, earthly) has no meld, a concealed kong included; said in a player's words, beside the events."""
-    for event in entry.allowed_events(profile):
-        message = event_misfit(event, self_drawn=entry.self_drawn, melded=bool(entry.hand.melds))
+    melded = bool((hand.tiles or {}).get("melds"))
+    for event in hand.events:
+        message = event_misfit(event, self_drawn=self_drawn, melded=melded)
         if message:
             check.errors["events"] = message % {"event": EVENT_LABELS[event]}
             return True

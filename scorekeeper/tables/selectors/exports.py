@@ -18,12 +18,11 @@ from scorekeeper.engine import format_amount
 from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION
 from ..display.names import FIGURE_UNITS
 from ..display.rulesets import Profile, get_profile
-from ..hand_input import HandInput
+from ..hand_input import CsvSheet, HandInput, spreadsheet_text
 from ..models import Hand, Session
 from ..replay import ReplayState, session_replay
 from ..replay.seating import people_money, running_balances, seating_of
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 # -- CSV -----------------------------------------------------------------------------------
 def session_csv(*, session: Session) -> str:
@@ -34,24 +33,23 @@ def session_csv(*, session: Session) -> str:
     profile = get_profile(session.ruleset)
     seating = seating_of(session=session, replay=replay)
     people, running = _running(session, replay)
+    sheet = _sheet(profile, seat_changes=bool(seating.changes))
     hands = {h.pk: h for h in session.hands.select_related("newcomer")}
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ["entry", "hand", "kind", "dealer", "winner", "discarder", "responsible", "figure", "unit", "tiles"]
-    header += ["loser points"] if profile.ruleset.payoff.loser_points else []
-    header += ["on the spot"] if profile.ruleset.payoff.has_spots else []
-    header += ["seat change"] if seating.changes else []
-    header += ["payments"] + ([_moved_column(session)] if profile.ruleset.payoff.has_spots else [])
-    header += [f"{_cell(name)} balance" for name in people] + ["note"]
+    header = ["entry", "hand", *sheet.hand_columns, *_money_columns(session, profile)]
+    header += [f"{spreadsheet_text(name)} balance" for name in people] + ["note"]
     writer.writerow(header)
     answers = replay.hands
     for index, hand_id in enumerate(replay.hand_ids):
-        hand = hands.get(hand_id)
-        if hand is None:  # gone since this replay was made: the next export has it right
+        if hand_id not in hands:  # gone since this replay was made: the next export has it right
             continue
         answer = answers[index] if index < len(answers) else {}
-        row = _csv_row(hand, answer, index, replay, profile, seating.names_at(index), bool(seating.changes))
-        writer.writerow(row + running[index] + [_cell(hand.note)])
+        names = seating.names_at(index)
+        cells = HandInput.from_row(hands[hand_id]).csv_cells(sheet, names=names, dealer=replay.states[index].dealer,
+                                                              answer=answer)
+        writer.writerow([str(index + 1), str(replay.number(index)), *(cells[column] for column in sheet.hand_columns),
+                         *_money_cells(answer, names, profile), *running[index], cells["note"]])
     if replay.ok:
         for what, amounts in _closing_rows(session, replay):
             writer.writerow(["", "", what] + [""] * (len(header) - 3 - len(people) - 1) + amounts + [""])
@@ -88,92 +86,25 @@ def _paid_at_the_table(replay: ReplayState) -> list[str]:
     return [format_amount(Decimal(b) - Decimal(o)) for b, o in zip(replay.balances, replay.owed)]
 
 
-def _csv_row(hand: Hand, answer: dict[str, Any], index: int, replay: ReplayState, profile: Profile,
-             names: list[str], seat_changes: bool) -> list[str]:
-    win = hand.kind == Hand.Kind.WIN
-    figure, unit = _figure(hand, answer, profile) if win else ("", "")
-    row = [str(index + 1), str(replay.number(index)), hand.get_kind_display().lower(),
-           _cell(names[replay.states[index].dealer]),
-           _cell(names[hand.winner]) if win and hand.winner is not None else "",
-           (_cell(names[hand.discarder]) if hand.discarder is not None else "self-drawn") if win else "",
-           _responsible(hand, profile, names), figure, unit, _tiles(hand.tiles) if win else ""]
-    if profile.ruleset.payoff.loser_points:
-        row.append(_loser_points(hand, answer, names) if win else "")
-    if profile.ruleset.payoff.has_spots:
-        row.append(_spot(hand, names, profile) if hand.kind == Hand.Kind.SPOT else "")
-    if seat_changes:
-        row.append(_seat_change(hand, names))
-    row.append(_payments(answer.get("payments", []), names))
-    if profile.ruleset.payoff.has_spots:
-        row.append(_payments(answer.get("transfers", []), names))
-    return row
+def _sheet(profile: Profile, *, seat_changes: bool) -> CsvSheet:
+    """What the CSV says alike of each hand, in the CSV's words (English, as its column names)."""
+    spot_labels = {kind: label for kind, (label, *_) in profile.spot_kinds.items()}
+    return CsvSheet(profile.ruleset, spot_labels, FIGURE_UNITS | {"pattern_fan": "fan before dealer bonus"},
+                    seat_changes)
 
 
-def _seat_change(hand: Hand, names: list[str]) -> str:
-    if hand.kind != Hand.Kind.SEAT or hand.newcomer is None:
-        return ""
-    return f"{_cell(hand.newcomer.name)} sits in for {_cell(names[hand.seat or 0])}"
+def _money_columns(session: Session, profile: Profile) -> list[str]:
+    return ["payments"] + ([_moved_column(session)] if profile.ruleset.payoff.has_spots else [])
 
 
-def _cell(text: str) -> str:
-    """Text a spreadsheet would run as a formula (a name or note starting with =, +, - or @, even after
-    spaces or line breaks, which spreadsheets skip) is quoted."""
-    return "'" + text if text.lstrip().startswith(FORMULA_START) or text.startswith(FORMULA_START) else text
-
-
-def _figure(hand: Hand, answer: dict[str, Any], profile: Profile) -> tuple[str, str]:
-    if hand.figure is not None:
-        field_name = hand.figure_field or profile.ruleset.payoff.figures[0]
-        return str(hand.figure), {"pattern_fan": "fan before dealer bonus"}.get(field_name, FIGURE_UNITS[field_name])
-    total = answer.get("score", {}).get("total")
-    return ("" if total is None else str(total)), f"{profile.ruleset.unit} (scored from the tiles)"
-
-
-def _responsible(hand: Hand, profile: Profile, names: list[str]) -> str:
-    if not profile.ruleset.responsible or hand.kind != Hand.Kind.WIN or hand.discarder is None:
-        return ""
-    if hand.responsible is None:
-        return "no one" if profile.ruleset.responsible == "discarder" else ""
-    return _cell(names[hand.responsible])
-
-
-def _tiles(tiles: dict[str, Any] | None) -> str:
-    """MPSZ notation: '123m456p789s1112z win 2z | pung 777z | bonus 1f | wild 9s'."""
-    if not tiles:
-        return ""
-    parts = [f"{tiles.get('concealed', '')} win {tiles.get('winning_tile', '')}".strip()]
-    parts += [f"{m['kind'].replace('_', ' ')} {m['tiles']}" for m in tiles.get("melds", [])]
-    if tiles.get("bonus_tiles"):
-        parts.append(f"bonus {tiles['bonus_tiles']}")
-    if tiles.get("wild"):
-        parts.append(f"wild {tiles['wild']}")
-    return " | ".join(parts)
-
-
-def _loser_points(hand: Hand, answer: dict[str, Any], names: list[str]) -> str:
-    scores = answer.get("loser_scores") or [None] * len(names)
-    parts = []
-    for seat, value in enumerate(hand.loser_points or []):
-        if value is None:
-            continue
-        if isinstance(value, dict):
-            total = (scores[seat] or {}).get("total", "?")
-            parts.append(f"{_cell(names[seat])} {total} (from tiles)")
-        else:
-            parts.append(f"{_cell(names[seat])} {value}")
-    return "; ".join(parts)
-
-
-def _spot(hand: Hand, names: list[str], profile: Profile) -> str:
-    label = profile.spot_kinds.get(hand.spot_kind, (hand.spot_kind,))[0]
-    who = _cell(names[hand.spot_player]) if hand.spot_player is not None else "the dealer"
-    extra = f" × {hand.spot_count}" if hand.spot_count else ""
-    to = f" to {_cell(names[hand.spot_to])}" if hand.spot_to is not None else ""
-    return f"{who}: {label}{extra}{to}"
+def _money_cells(answer: dict[str, Any], names: list[str], profile: Profile) -> list[str]:
+    """What the hand paid; where a table pays on the spot, also the money that moved (`_moved_column`)."""
+    moved = [_payments(answer.get("transfers", []), names)] if profile.ruleset.payoff.has_spots else []
+    return [_payments(answer.get("payments", []), names), *moved]
 
 
 def _payments(rows: list[dict[str, Any]], names: list[str]) -> str:
-    return "; ".join(f"{_cell(names[r['from']])} → {names[r['to']]} {r['amount']}" for r in rows)
+    return "; ".join(f"{spreadsheet_text(names[r['from']])} → {names[r['to']]} {r['amount']}" for r in rows)
 
 # -- JSON backup ---------------------------------------------------------------------------
 def session_backup(*, session: Session) -> dict[str, Any]:

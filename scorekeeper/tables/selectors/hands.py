@@ -56,8 +56,9 @@ class HandRow:
                      self.tracked_changes, self.score))
 
 
-def hand_title(*, hand: Hand | HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
-    """A short headline and a detail line, in a player's words: of a saved hand, or of one entered."""
+def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
+    """A short headline and a detail line, in a player's words: of a hand entered, saved or not (a saved one
+    read with `HandInput.from_row`)."""
     if hand.kind == Hand.Kind.SEAT:
         newcomer = hand.newcomer.name if hand.newcomer else "?"
         return gettext("%(newcomer)s sits in for %(leaving)s") % {
@@ -147,7 +148,7 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
         answer = answers[index] if index < len(answers) else {}
         names = seating.names_at(index)
         before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
-        title, detail = hand_title(hand=hand, names=names, profile=profile)
+        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile)
         tracked = answer.get("tracked", [])
         state = replay.states[index]
         rows.append(HandRow(
@@ -168,7 +169,8 @@ def deleted_hands(*, session: Session, limit: int = 20) -> list[tuple[Hand, str,
     names = [p.name for p in seating_of(session=session, replay=session_replay(session=session)).now]
     profile = get_profile(session.ruleset)
     hands = session.hands.deleted().order_by("-deleted_at")[:limit]
-    return [(hand, *hand_title(hand=hand, names=names, profile=profile), ago(hand.deleted_at)) for hand in hands]
+    return [(hand, *hand_title(hand=HandInput.from_row(hand), names=names, profile=profile), ago(hand.deleted_at))
+            for hand in hands]
 
 
 def hand_sentence(*, session: Session, row: HandRow) -> str:
