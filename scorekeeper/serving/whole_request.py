@@ -36,9 +36,12 @@ class WholeRequest:
         self.expects_continue = False
 
     def feed(self, data: bytes) -> Verdict:
+        # A head's end is looked for only where the new bytes could complete it: a head trickled a byte at a
+        # time is searched once through, not once per byte.
+        searched_to = max(0, len(self.received) - len(HEAD_END) + 1)
         self.received += data
         if self._body_start is None:
-            end = self.received.find(HEAD_END)
+            end = self.received.find(HEAD_END, searched_to)
             if end < 0:
                 return Verdict.WHOLE if len(self.received) > MOST_HEAD_BYTES else Verdict.MORE
             if not self._read_head(bytes(self.received[:end])):
