@@ -77,3 +77,9 @@ def make_serve(tmp_path: Path, ready: Callable[[int], object],
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+def post_head(path: str, *fields: bytes) -> bytes:
+    """The head of a POST to `path` as the TLS proxy passes it on, with `fields` (each `Name: value`)."""
+    return (b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n" % path.encode()
+            + b"".join(field + b"\r\n" for field in fields) + b"\r\n")

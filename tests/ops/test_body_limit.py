@@ -9,7 +9,7 @@ import socket
 
 import pytest
 
-from ops_helpers import make_serve
+from ops_helpers import make_serve, post_head
 
 GIB = 1024 ** 3
 CHUNK = 1024 * 1024
@@ -31,16 +31,11 @@ def test_make_serve_answers_a_1_gib_log_in_from_its_headers(server):
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
 
 
-def head(path: str, *fields: bytes) -> bytes:
-    return (b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n" % path.encode()
-            + b"".join(field + b"\r\n" for field in fields) + b"\r\n")
-
-
 @pytest.mark.parametrize("path, limit", [("/accounts/login/", 64 * 1024), ("/sessions/import/", 2_162_688)])
 def test_make_serve_refuses_a_chunked_body_once_it_streams_past_the_limit(server, path, limit):
     sent = 0
     with socket.create_connection(("127.0.0.1", server), timeout=20) as sock:
-        sock.sendall(head(path, b"Content-Type: multipart/form-data; boundary=x", b"Transfer-Encoding: chunked"))
+        sock.sendall(post_head(path, b"Content-Type: multipart/form-data; boundary=x", b"Transfer-Encoding: chunked"))
         while sent < 100 * CHUNK and not select.select([sock], [], [], 0)[0]:  # as a browser, reading early answers
             sock.sendall(b"%x\r\n%s\r\n" % (CHUNK // 4, b"x" * (CHUNK // 4)))
             sent += CHUNK // 4
@@ -52,7 +47,7 @@ def test_make_serve_refuses_a_chunked_body_once_it_streams_past_the_limit(server
 def test_make_serve_lets_a_body_within_the_limit_reach_django(server):
     body = b"username=ann&password=x"
     with socket.create_connection(("127.0.0.1", server), timeout=20) as sock:
-        sock.sendall(head("/accounts/login/", b"Content-Type: application/x-www-form-urlencoded",
+        sock.sendall(post_head("/accounts/login/", b"Content-Type: application/x-www-form-urlencoded",
                           b"Content-Length: %d" % len(body)) + body)
         answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 403"), answer[:200]  # Django's CSRF check: the form came without its token

@@ -10,16 +10,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from ops_helpers import make_serve
+from ops_helpers import make_serve, post_head
 
 HOME = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n\r\n"
 LOG_IN = b"username=ann&password=tiles"
 
 
 def log_in_head(*fields: bytes) -> bytes:
-    return (b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n"
-            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n" % len(LOG_IN)
-            + b"".join(field + b"\r\n" for field in fields) + b"\r\n")
+    return post_head("/accounts/login/", b"Content-Type: application/x-www-form-urlencoded",
+                     b"Content-Length: %d" % len(LOG_IN), *fields)
 
 
 @pytest.fixture(scope="module")
