@@ -109,6 +109,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # `{% url %}` with its answers remembered (templatetags/kept_urls.py).
+            "builtins": ["scorekeeper.tables.templatetags.kept_urls"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -203,6 +205,11 @@ CONTENT_SECURITY_POLICY = {
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
+    # `{% cache %}`'s fragments (hand rows, keypads, a page's words), each process's own. The default 300 entries
+    # held a few tables' rows: under 50 tables at once, half the lookups missed and the rows were drawn again.
+    # Least recently used out first; at about 2 kB a fragment, some 8 MB a process.
+    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
+                           "OPTIONS": {"MAX_ENTRIES": 4000}},
 }
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"
