@@ -1,0 +1,166 @@
+"""Server CPU a request takes with many tables at once, in process: builds side by side.
+
+    .venv/bin/python benchmarks/tables.py [OTHER_BUILD ...] [--tables 50] [--rounds 12] [--runs 2]
+
+The load test (load.py) measures the whole server, but its figures drift by a tenth from one run to the
+next. This one measures what a worker process spends on each request, without the network, with the
+tables the load test has: `--tables` sessions (taiwan, zung-jung and hk-old in turn), each round every
+table's session page, win form, "By fan" tap and a win saved by figure, and History every fifth round,
+through Django's test client in one process. A single table would keep everything of it in the
+process's caches; many tables show what the caches hold under load (the fragment cache once held 300
+fragments: half its lookups missed at 50 tables). Printed per build: the median CPU ms of each request
+(the last two thirds of the rounds, once every cache has filled), a round of a hand (page, form, By fan,
+save) and the fragment cache's misses. Each build is run in its own worktree with its own .venv,
+alternating, `--runs` times: the machine's speed drifts, so compare figures of one sitting.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from html import unescape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KINDS = ("session", "win form", "by fan", "save", "history")
+RULESETS = ("taiwan", "zung-jung", "hk-old")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("others", nargs="*", type=Path, help="other builds' worktrees (each with its .venv)")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child, args.tables, args.rounds)))
+        return 0
+    builds = [ROOT, *(path.resolve() for path in args.others)]
+    results: dict[Path, list[dict[str, float]]] = defaultdict(list)
+    for _ in range(args.runs):
+        for build in builds:
+            results[build].append(run(build, args.tables, args.rounds))
+    print(f"{args.tables} tables, {args.rounds} rounds; CPU ms a request (median), each run:")
+    print("| build | " + " | ".join(KINDS) + " | a hand's round | fragment misses |")
+    print("|---" * (len(KINDS) + 3) + "|")
+    for build in builds:
+        for figures in results[build]:
+            cells = [f"{figures.get(kind, float('nan')):.1f}" for kind in KINDS]
+            print(f"| {describe(build)} | " + " | ".join(cells)
+                  + f" | {figures['round']:.1f} | {figures['misses']:.0%} |")
+    return 0
+
+
+def run(build: Path, tables: int, rounds: int) -> dict[str, float]:
+    """One build measured in a fresh process of its own: its code, its .venv, this script."""
+    answer = subprocess.run([str(build / ".venv/bin/python"), __file__, "--child", str(build),
+                             "--tables", str(tables), "--rounds", str(rounds)],
+                            cwd=build, capture_output=True, text=True, check=True)
+    return json.loads(answer.stdout.strip().splitlines()[-1])
+
+
+def describe(build: Path) -> str:
+    commit = subprocess.run(["git", "-C", str(build), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    return ("this build " if build == ROOT else "") + commit.stdout.strip()
+
+
+def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
+    client_of, sessions = set_up(build, tables)
+    fragments = fragment_counter()
+    cpu: dict[str, list[float]] = defaultdict(list)
+
+    def timed(kind: str, send, path: str, *data: dict[str, str]):  # type: ignore[no-untyped-def]
+        start = time.process_time()
+        answer = send(path, *data, secure=True)
+        cpu[kind].append((time.process_time() - start) * 1000)
+        return answer
+
+    rng = random.Random(1)
+    for number in range(rounds):
+        for client, session in zip(client_of, sessions):
+            base = f"/sessions/{session.pk}/"
+            timed("session", client.get, base)
+            page = timed("win form", client.get, base + "win/?fresh=1").content.decode()
+            who = {"winner": str(rng.randrange(4)), "how": "self", **hidden_fields(page, "token", "revision")}
+            timed("by fan", client.post, base + "win/", {**who, "action": "mode:figure", "mode": "tiles"})
+            win = {**who, "mode": "figure", "figure": "8", "action": "save"}
+            saved = timed("save", client.post, base + "win/", win)
+            if saved.status_code != 302:
+                raise SystemExit(f"a save was refused ({saved.status_code}): the figures would mean nothing")
+            if number % 5 == 4:
+                timed("history", client.get, base + "history/")
+    figures = {kind: statistics.median(times[len(times) // 3:]) for kind, times in cpu.items()}
+    figures["round"] = sum(figures[kind] for kind in ("session", "win form", "by fan", "save"))
+    figures["misses"] = fragments["misses"] / max(fragments["gets"], 1)
+    return figures
+
+
+def set_up(build: Path, tables: int) -> tuple[list, list]:
+    sys.path.insert(0, str(build))
+    database = Path(tempfile.mkdtemp()) / "tables.sqlite3"
+    os.environ.update(DJANGO_SETTINGS_MODULE="scorekeeper.settings", DEBUG="0", SECRET_KEY="benchmark-" + "x" * 50,
+                      ALLOWED_HOSTS="testserver", DATABASE_URL=f"sqlite:///{database}", LOG_LEVEL="ERROR")
+    import django
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from scorekeeper.tables import services
+    call_command("migrate", verbosity=0)
+    settings.STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # setting up is not measured
+    clients, sessions = [], []
+    for number in range(tables):
+        user = get_user_model().objects.create_user(f"table{number}", password="benchmark-password")
+        sessions.append(services.session_create(
+            ruleset=RULESETS[number % len(RULESETS)], names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
+            stakes={}, options={}, owner=user))
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    return clients, sessions
+
+
+def fragment_counter() -> dict[str, int]:
+    """Counts the template fragment cache's lookups and misses (`{% cache %}` asks it by this name)."""
+    from django.core.cache import InvalidCacheBackendError, caches
+    try:
+        fragments = caches["template_fragments"]
+    except InvalidCacheBackendError:
+        fragments = caches["default"]
+    counts = {"gets": 0, "misses": 0}
+    original = fragments.get
+
+    def counted(key, default=None, version=None):  # type: ignore[no-untyped-def]
+        value = original(key, default, version)
+        counts["gets"] += 1
+        counts["misses"] += value is None
+        return value
+
+    fragments.get = counted  # type: ignore[method-assign]
+    return counts
+
+
+def hidden_fields(page: str, *names: str) -> dict[str, str]:
+    found = {}
+    for name in names:
+        match = re.search(rf'name="{name}" value="([^"]*)"', page)
+        if match:
+            found[name] = unescape(match.group(1))
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(main())
