@@ -75,7 +75,7 @@ def describe(build: Path) -> str:
 
 
 def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
-    client_of, sessions = set_up(build, tables)
+    clients, sessions = set_up(build, tables)
     fragments = fragment_counter()
     cpu: dict[str, list[float]] = defaultdict(list)
 
@@ -87,7 +87,7 @@ def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
 
     rng = random.Random(1)
     for number in range(rounds):
-        for client, session in zip(client_of, sessions):
+        for client, session in zip(clients, sessions):
             base = f"/sessions/{session.pk}/"
             timed("session", client.get, base)
             page = timed("win form", client.get, base + "win/?fresh=1").content.decode()

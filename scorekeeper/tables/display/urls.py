@@ -8,7 +8,7 @@ name that does not reverse (its NoReverseMatch is raised again, never kept).
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -21,10 +21,11 @@ KEPT_URLS = 8192
 def reverse_kept(view_name: str, args: Sequence[Any] = (), kwargs: Mapping[str, Any] | None = None,
                  current_app: str | None = None) -> str:
     """What `reverse` gives for these, from this process's memory once it has been asked."""
-    key_args, key_kwargs = tuple(args), tuple(sorted((kwargs or {}).items()))
-    if not all(isinstance(value, Hashable) for value in (*key_args, *(v for _, v in key_kwargs))):
+    try:
+        return _reversed(get_script_prefix(), get_urlconf(), view_name, tuple(args),
+                         tuple(sorted((kwargs or {}).items())), current_app)
+    except TypeError:  # an argument that cannot be a key: lru_cache refuses it before `reverse` runs
         return reverse(view_name, args=args, kwargs=dict(kwargs or {}), current_app=current_app)
-    return _reversed(get_script_prefix(), get_urlconf(), view_name, key_args, key_kwargs, current_app)
 
 
 @lru_cache(maxsize=KEPT_URLS)
