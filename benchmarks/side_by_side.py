@@ -27,6 +27,8 @@ FIGURES = {
     "p95": re.compile(r"^\s+all requests\s+\d+\s+[\d.]+\s+([\d.]+)", re.M),
     "save p95": re.compile(r"^\s+POST save win\s+\d+\s+[\d.]+\s+([\d.]+)", re.M),
     "save max": re.compile(r"^\s+POST save win\s+\d+(?:\s+[\d.]+){3}\s+([\d.]+)", re.M),
+    "server CPU ms": re.compile(r"CPU a request while playing: server ([\d.]+) ms"),
+    "client CPU ms": re.compile(r"CPU a request while playing: server [\d.]+ ms, clients ([\d.]+) ms"),
 }
 
 

@@ -4,14 +4,16 @@
 
 The load test (load.py) measures the whole server, but its figures drift by a tenth from one run to the
 next. This one measures what a worker process spends on each request, without the network, with the
-tables the load test has: `--tables` sessions (taiwan, zung-jung and hk-old in turn), each round every
-table's session page, win form, "By fan" tap and a win saved by figure, and History every fifth round,
-through Django's test client in one process. A single table would keep everything of it in the
+tables the load test has and its mix of requests: `--tables` sessions (taiwan, zung-jung and hk-old in
+turn), each round every table's session page, then a win (its form, the "By fan" tap, the live preview,
+the save by figure) or, one time in five, a draw (its form, the save), and History after every fifth
+hand, through Django's test client in one process. A single table would keep everything of it in the
 process's caches; many tables show what the caches hold under load (the fragment cache once held 300
 fragments: half its lookups missed at 50 tables). Printed per build: the median CPU ms of each request
-(the last two thirds of the rounds, once every cache has filled), a round of a hand (page, form, By fan,
-save) and the fragment cache's misses. Each build is run in its own worktree with its own .venv,
-alternating, `--runs` times: the machine's speed drifts, so compare figures of one sitting.
+(the last two thirds of the rounds, once every cache has filled), a round of a hand (the requests of one
+hand, weighted as the load test sends them) and the fragment cache's misses. Each build is run in its own
+worktree with its own .venv, alternating, `--runs` times: the machine's speed drifts, so compare figures
+of one sitting.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("session", "win form", "by fan", "save", "history")
+KINDS = ("session", "win form", "by fan", "preview", "save", "draw form", "draw", "history")
 RULESETS = ("taiwan", "zung-jung", "hk-old")
 
 
@@ -90,17 +92,26 @@ def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
         for client, session in zip(clients, sessions):
             base = f"/sessions/{session.pk}/"
             timed("session", client.get, base)
-            page = timed("win form", client.get, base + "win/?fresh=1").content.decode()
-            who = {"winner": str(rng.randrange(4)), "how": "self", **hidden_fields(page, "token", "revision")}
-            timed("by fan", client.post, base + "win/", {**who, "action": "mode:figure", "mode": "tiles"})
-            win = {**who, "mode": "figure", "figure": "8", "action": "save"}
-            saved = timed("save", client.post, base + "win/", win)
+            if rng.random() < 0.8:
+                page = timed("win form", client.get, base + "win/?fresh=1").content.decode()
+                who = {"winner": str(rng.randrange(4)), "how": "self", **hidden_fields(page, "token", "revision")}
+                timed("by fan", client.post, base + "win/", {**who, "action": "mode:figure", "mode": "tiles"})
+                win = {**who, "mode": "figure", "figure": "8"}
+                client.defaults["HTTP_HX_REQUEST"] = "true"
+                timed("preview", client.post, base + "win/preview/", win)
+                del client.defaults["HTTP_HX_REQUEST"]
+                saved = timed("save", client.post, base + "win/", {**win, "action": "save"})
+            else:
+                page = timed("draw form", client.get, base + "draw/").content.decode()
+                saved = timed("draw", client.post, base + "draw/", hidden_fields(page, "token", "revision"))
             if saved.status_code != 302:
                 raise SystemExit(f"a save was refused ({saved.status_code}): the figures would mean nothing")
             if number % 5 == 4:
                 timed("history", client.get, base + "history/")
     figures = {kind: statistics.median(times[len(times) // 3:]) for kind, times in cpu.items()}
-    figures["round"] = sum(figures[kind] for kind in ("session", "win form", "by fan", "save"))
+    win = sum(figures[kind] for kind in ("win form", "by fan", "preview", "save"))
+    figures["round"] = (figures["session"] + 0.8 * win + 0.2 * (figures["draw form"] + figures["draw"])
+                        + 0.2 * figures["history"])
     figures["misses"] = fragments["misses"] / max(fragments["gets"], 1)
     return figures
 
