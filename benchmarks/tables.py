@@ -11,7 +11,8 @@ hand, through Django's test client in one process. A single table would keep eve
 process's caches; many tables show what the caches hold under load (the fragment cache once held 300
 fragments: half its lookups missed at 50 tables). Printed per build: the median CPU ms of each request
 (the last two thirds of the rounds, once every cache has filled), a round of a hand (the requests of one
-hand, weighted as the load test sends them) and the fragment cache's misses. Each build is run in its own
+hand, weighted as the load test sends them), the fragment cache's misses and how long a save holds the
+database's write lock (SQLite: every other writer waits meanwhile; the wall time, median). Each build is run in its own
 worktree with its own .venv, alternating, `--runs` times: the machine's speed drifts, so compare figures
 of one sitting.
 """
@@ -53,13 +54,13 @@ def main() -> int:
         for build in builds:
             results[build].append(run(build, args.tables, args.rounds))
     print(f"{args.tables} tables, {args.rounds} rounds; CPU ms a request (median), each run:")
-    print("| build | " + " | ".join(KINDS) + " | a hand's round | fragment misses |")
-    print("|---" * (len(KINDS) + 3) + "|")
+    print("| build | " + " | ".join(KINDS) + " | a hand's round | fragment misses | a save holds the lock |")
+    print("|---" * (len(KINDS) + 4) + "|")
     for build in builds:
         for figures in results[build]:
             cells = [f"{figures.get(kind, float('nan')):.1f}" for kind in KINDS]
             print(f"| {describe(build)} | " + " | ".join(cells)
-                  + f" | {figures['round']:.1f} | {figures['misses']:.0%} |")
+                  + f" | {figures['round']:.1f} | {figures['misses']:.0%} | {figures['lock held']:.1f} ms |")
     return 0
 
 
@@ -80,8 +81,10 @@ def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
     clients, sessions = set_up(build, tables)
     fragments = fragment_counter()
     cpu: dict[str, list[float]] = defaultdict(list)
+    held = write_lock_timer()
 
     def timed(kind: str, send, path: str, *data: dict[str, str]):  # type: ignore[no-untyped-def]
+        held["kind"] = kind
         start = time.process_time()
         answer = send(path, *data, secure=True)
         cpu[kind].append((time.process_time() - start) * 1000)
@@ -113,6 +116,8 @@ def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
     figures["round"] = (figures["session"] + 0.8 * win + 0.2 * (figures["draw form"] + figures["draw"])
                         + 0.2 * figures["history"])
     figures["misses"] = fragments["misses"] / max(fragments["gets"], 1)
+    saves = held["save"][len(held["save"]) // 3:]
+    figures["lock held"] = statistics.median(saves) if saves else float("nan")
     return figures
 
 
@@ -162,6 +167,30 @@ def fragment_counter() -> dict[str, int]:
 
     fragments.get = counted  # type: ignore[method-assign]
     return counts
+
+
+def write_lock_timer() -> dict:
+    """The time each write transaction holds SQLite's write lock (from its BEGIN to its COMMIT), in ms, by the
+    kind of request that wrote: while one holds it, every other writer of the database waits."""
+    from django.db import connection
+    held: dict = defaultdict(list)
+    begun = [0.0]
+    begin, commit = connection._start_transaction_under_autocommit, connection._commit
+
+    def timed_begin() -> None:
+        begin()
+        begun[0] = time.perf_counter()
+
+    def timed_commit() -> None:
+        commit()
+        if begun[0]:
+            held[held["kind"]].append((time.perf_counter() - begun[0]) * 1000)
+        begun[0] = 0.0
+
+    connection._start_transaction_under_autocommit = timed_begin
+    connection._commit = timed_commit
+    held["kind"] = ""
+    return held
 
 
 def hidden_fields(page: str, *names: str) -> dict[str, str]:
