@@ -16,6 +16,7 @@ from functools import cache
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -65,8 +66,13 @@ def _count_sql(_vendor: str) -> str:
     """The day's count as one UPDATE, written out once: a save runs it while it holds the session's lock
     (on SQLite, every writer's), where the ORM's compiling of it took longer than the statement itself."""
     quote = connection.ops.quote_name
-    sessions, hands, owner, day = (quote(DailyUse._meta.get_field(name).column)
-                                   for name in ("sessions", "hands", "owner", "day"))
+
+    def column(name: str) -> str:
+        field = DailyUse._meta.get_field(name)
+        assert isinstance(field, Field) and field.column
+        return quote(field.column)
+
+    sessions, hands, owner, day = map(column, ("sessions", "hands", "owner", "day"))
     return (f"UPDATE {quote(DailyUse._meta.db_table)} SET {sessions} = {sessions} + %s, {hands} = {hands} + %s "
             f"WHERE {owner} = %s AND {day} = %s AND {sessions} <= %s AND {hands} <= %s")
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import connection, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import ForeignKey, OuterRef, Subquery
 from django.utils.translation import gettext
 
 from ..models import Hand, Player, Session
@@ -92,8 +92,8 @@ def locked_session(session: Session) -> Session:
     Every other write waits while this one holds the lock (on SQLite, every write of the database), so the
     read is SQL the ORM compiled once per process: compiling it on each save cost more than the rest of the
     save's statements together (2 to 3 ms of a 6 ms hold, measured with benchmarks/tables.py)."""
-    sql, params, index = _locking_read(connection.vendor)
-    params[index] = session.pk
+    sql, compiled, index = _locking_read(connection.vendor)
+    params = [*compiled[:index], session.pk, *compiled[index + 1:]]  # the compiled ones are every thread's
     found = list(Session.objects.raw(sql, params))
     if not found:
         raise Session.DoesNotExist("No session matches the given query.")
@@ -107,20 +107,21 @@ _MARK = -424242  # a pk no session has: where the compiled read takes the sessio
 
 
 @cache
-def _locking_read(_vendor: str) -> tuple[str, list[Any], int]:
+def _locking_read(_vendor: str) -> tuple[str, tuple[Any, ...], int]:
     """The locking read's SQL and parameters as the ORM compiles it for this database, and which parameter is
     the session's pk."""
     last = Hand.objects.filter(session=OuterRef("pk")).order_by("-position").values("position")[:1]
     query = (Session.objects.select_for_update(of=("self",)).annotate(last_position=Subquery(last))
-             .filter(pk=_MARK).query)
+             .filter(pk=_MARK).order_by().query)
     sql, params = query.sql_with_params()
-    return sql, list(params), list(params).index(_MARK)
+    return sql, tuple(params), tuple(params).index(_MARK)
 
 
 def _seat_players(locked: Session, came_with: Session) -> None:
     wanted = []
     for seat in _SEAT_FIELDS:
         field = Session._meta.get_field(seat)
+        assert isinstance(field, ForeignKey)
         player_id = getattr(locked, field.attname)
         if field.is_cached(came_with) and getattr(came_with, field.attname) == player_id:
             field.set_cached_value(locked, field.get_cached_value(came_with))

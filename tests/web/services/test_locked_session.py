@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Session
 from scorekeeper.tables.selectors.sessions import session_get
-from scorekeeper.tables.services.session_lock import locked_session
+from scorekeeper.tables.services.session_lock import _MARK, _locking_read, locked_session
 
 
 def test_it_reads_the_row_as_it_is_now_not_as_the_caller_had_it(make_session):
@@ -69,3 +69,15 @@ def test_a_session_gone_meanwhile_is_not_found(make_session):
 
     with transaction.atomic(), pytest.raises(Session.DoesNotExist):
         locked_session(session)
+
+
+def test_each_read_takes_its_own_session_the_compiled_read_stays_as_compiled(make_session):
+    first, second = make_session(), make_session(names=["Eve", "Fay", "Gus", "Hal"])
+
+    with transaction.atomic():  # PostgreSQL compiles a locking read only in a transaction
+        compiled = _locking_read(connection.vendor)
+        assert locked_session(first).pk == first.pk
+        assert locked_session(second).pk == second.pk
+        assert _locking_read(connection.vendor) == compiled
+
+    assert _MARK in compiled[1]  # never a session's pk: threads share it
