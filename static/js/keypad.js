@@ -355,6 +355,7 @@
 
   // A page drawn before the latest taps were answered shows the suit last chosen.
   function afterSwap() {
+    keepTypedMeanwhile();
     notePreview();
     dropAnchors();
     var suits = inflight.concat(pending).filter(function (a) { return a.indexOf("suit:") === 0; });
@@ -385,6 +386,55 @@
       flush();
     }
   }
+
+  // Who won how redraws the form (`.rerender`) from the fields as they were sent. What was typed into Other
+  // or a note while that request was on its way would be drawn over, and htmx, giving the focus back, lets
+  // the next keys land in the new field: "20" typed fast after tapping the discarder became "0". What
+  // changed since the request left is put back into the form drawn.
+  var typedWhenSent = null, typedMeanwhile = null;
+  function redrawsForm(event) {
+    var target = event.detail && event.detail.target;
+    return !!target && target.id === "win-form-body";
+  }
+  function typedValues() {
+    var values = {};
+    document.querySelectorAll("#win-form-body input[name]:not([type]), #win-form-body input[type=text][name], "
+                              + "#win-form-body textarea[name]").forEach(function (field) {
+      values[field.name] = field.value;
+    });
+    return values;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (redrawsForm(event)) { typedWhenSent = typedValues(); }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!redrawsForm(event) || !typedWhenSent) { return; }
+    var now = typedValues(), sent = typedWhenSent;
+    typedMeanwhile = {};
+    Object.keys(now).forEach(function (name) {
+      if (now[name] !== sent[name]) { typedMeanwhile[name] = now[name]; }
+    });
+    typedWhenSent = null;
+  });
+  var putBack = [];
+  function keepTypedMeanwhile() {
+    var typed = typedMeanwhile;
+    typedMeanwhile = null;
+    if (!typed) { return; }
+    Object.keys(typed).forEach(function (name) {
+      var field = document.querySelector("#win-form-body [name='" + name + "']");
+      if (field && field.value !== typed[name]) { field.value = typed[name]; putBack.push(field); }
+    });
+  }
+  // Its preview, as if typed here (htmx's own "changed" would not see it: the field was drawn with it).
+  document.addEventListener("htmx:afterSettle", function () {
+    var fields = putBack;
+    putBack = [];
+    fields.forEach(function (field) {
+      var url = field.getAttribute("hx-post");
+      if (url && window.htmx) { window.htmx.ajax("POST", url, {source: field, target: "#preview", swap: "outerHTML"}); }
+    });
+  });
 
   // A figure already in Other (kept from before, or typed before switching ways) is replaced by what is typed
   // next, not added to: 20 typed again is 20, never 2020. The tap's own mouseup would drop the selection.

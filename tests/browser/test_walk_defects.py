@@ -98,3 +98,24 @@ def test_a_typed_figure_left_and_typed_again_is_the_figure_typed(page: Page, liv
     other.click()
     page.keyboard.type("20")
     expect(other).to_have_value("20")
+
+
+def test_a_figure_typed_while_the_form_redraws_is_kept_whole(page: Page, live_server):
+    """Tapping who discarded redraws the form; on a slow connection the player is already typing Other. Every
+    digit typed meanwhile stays: 20, never 0."""
+    new_session(page, live_server.url, "Taiwan")
+    page.get_by_role("link", name="Ann won").click()
+    settled(page)
+    page.route("**/win/", lambda route: (page.wait_for_timeout(800), route.continue_()))
+    page.get_by_role("radio", name="Discard by Bob").click()
+    other = page.get_by_label("Other")
+    other.click()
+    page.keyboard.type("2")
+    page.wait_for_timeout(100)
+    page.keyboard.type("0")
+    page.wait_for_timeout(1200)
+    settled(page)
+    page.unroute("**/win/")
+    expect(page.get_by_role("radio", name="Discard by Bob")).to_be_checked()
+    expect(other).to_have_value("20")
+    expect(page.locator("#preview")).to_contain_text("20")
