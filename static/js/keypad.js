@@ -354,8 +354,8 @@
   }
 
   // A page drawn before the latest taps were answered shows the suit last chosen.
-  function afterSwap() {
-    keepTypedMeanwhile();
+  function afterSwap(event) {
+    if (event && redrawsForm(event)) { keepTypedMeanwhile(); }
     notePreview();
     dropAnchors();
     var suits = inflight.concat(pending).filter(function (a) { return a.indexOf("suit:") === 0; });
@@ -410,11 +410,12 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!redrawsForm(event) || !typedWhenSent) { return; }
     var now = typedValues(), sent = typedWhenSent;
+    typedWhenSent = null;
+    if (!event.detail.shouldSwap) { return; }  // an answer not drawn leaves the form as the player has it
     typedMeanwhile = {};
     Object.keys(now).forEach(function (name) {
       if (now[name] !== sent[name]) { typedMeanwhile[name] = now[name]; }
     });
-    typedWhenSent = null;
   });
   var putBack = [];
   function keepTypedMeanwhile() {
