@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 SEATS = (0, 1, 2, 3)  # E, S, W, N: the order the players sit and play in
+SEAT_FIELDS = ("east", "south", "west", "north")  # the Session fields of those seats, in that order
 
 
 class Player(models.Model):

@@ -20,13 +20,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from ..models import Hand, Player, Session, ShareLink
+from ..models import SEAT_FIELDS, Hand, Player, Session, ShareLink
 from ..replay.seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
 from .sessions import player_get_or_create, session_create
-
-SEAT_FIELDS = ("east", "south", "west", "north")
 
 
 def guest_player(*, name: str, known: Sequence[Player]) -> Player:

@@ -22,7 +22,7 @@ from django.db import connection, transaction
 from django.db.models import ForeignKey, OuterRef, Subquery
 from django.utils.translation import gettext
 
-from ..models import Hand, Player, Session
+from ..models import SEAT_FIELDS, Hand, Player, Session
 from ..replay import ReplayDelta
 from ..replay.cache import remember
 from ..replay.store import REPLAYED_FIELDS, is_current, keep, told
@@ -102,7 +102,6 @@ def locked_session(session: Session) -> Session:
     return locked
 
 
-_SEAT_FIELDS = ("east", "south", "west", "north")
 _MARK = -424242  # a pk no session has: where the compiled read takes the session's
 
 
@@ -119,7 +118,7 @@ def _locking_read(_vendor: str) -> tuple[str, tuple[Any, ...], int]:
 
 def _seat_players(locked: Session, came_with: Session) -> None:
     wanted = []
-    for seat in _SEAT_FIELDS:
+    for seat in SEAT_FIELDS:
         field = Session._meta.get_field(seat)
         assert isinstance(field, ForeignKey)
         player_id = getattr(locked, field.attname)
