@@ -15,9 +15,14 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from ..models import Session
+from .cache import CACHE_SIZE
 from .state import ReplayState
 
-MEMO_SIZE = 256  # values kept in this process, least recently used first out
+# Values kept in this process, least recently used first out: enough for every session the replay cache keeps
+# (a revision asks for about 4, in each language read, and a save leaves the old revision's until they age
+# out). At 256, 50 tables at once made each value twice a revision (benchmarks/tables.py). A value is at most a
+# few kB (the chart's SVG): a few MB a process.
+MEMO_SIZE = CACHE_SIZE * 16
 
 T = TypeVar("T")
 

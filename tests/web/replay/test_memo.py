@@ -1,0 +1,42 @@
+"""What pages derive from a replay state (who sits where, the money, the chart) is made once for a state, for
+every session a process keeps replayed: fifty tables playing at once must not make each value twice a hand."""
+from scorekeeper.tables.models import Session
+from scorekeeper.tables.replay import ReplayState, memo
+from scorekeeper.tables.replay.cache import CACHE_SIZE
+
+KEYS = ("seating", "people_money", "chart lines", "chart")  # what a session page and History ask for
+LANGUAGES = ("en", "zh-hant")
+
+
+def a_state() -> ReplayState:
+    return ReplayState(hand_ids=(), inputs=[], answer={}, states=[], checkpoints=[], spots=())
+
+
+def test_every_session_the_replay_cache_keeps_has_its_values_made_once_a_revision():
+    memo.forget_all()
+    sessions = [Session(pk=n, revision=1) for n in range(1, CACHE_SIZE + 1)]
+    states = [a_state() for _ in sessions]
+    made = []
+
+    def ask_all() -> None:
+        for session, state in zip(sessions, states):
+            for key in KEYS:
+                for language in LANGUAGES:
+                    memo.derived(session, state, (key, language), lambda k=(session.pk, key, language): made.append(k))
+
+    ask_all()
+    ask_all()  # the next page of every table, at the same revision
+
+    assert len(made) == len(set(made)) == CACHE_SIZE * len(KEYS) * len(LANGUAGES)
+
+
+def test_a_new_revision_makes_its_values_anew():
+    memo.forget_all()
+    session, made = Session(pk=1, revision=1), []
+    state = a_state()
+    memo.derived(session, state, ("seating",), lambda: made.append(1))
+    session.revision, saved = 2, a_state()
+    memo.derived(session, saved, ("seating",), lambda: made.append(2))
+    memo.derived(session, saved, ("seating",), lambda: made.append(3))
+
+    assert made == [1, 2]
