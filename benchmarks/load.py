@@ -625,16 +625,19 @@ def main() -> int:
         accounts = f"{signed} users signed up" if signed else "no /accounts/signup/ (404), so no accounts"
         print(f"Set-up: {accounts}; {len(playing)} sessions started in {set_up:.1f} s", flush=True)
         setup_requests = sum(len(v) for k, v in stats.latencies.items() if k.startswith("setup"))
-        start, played_cpu, served_cpu = time.monotonic(), time.process_time(), server_cpu(servers)
+        start, played_cpu, served_cpu, database_cpu = (time.monotonic(), time.process_time(), server_cpu(servers),
+                                                       postgres_cpu())
         run_threads([lambda t=t: t.play(start + args.seconds, args.think) for t in playing],
                     timeout=args.seconds + 300)
         elapsed = time.monotonic() - start
         cpu = time.process_time() - cpu_start
         played_cpu, served_cpu = time.process_time() - played_cpu, server_cpu(servers) - served_cpu
+        database_cpu = postgres_cpu() - database_cpu
     finally:
         for each in servers:
             each.stop()
-    status = report(args, stats, tables, elapsed, setup_requests, cpu, env, servers, (served_cpu, played_cpu))
+    status = report(args, stats, tables, elapsed, setup_requests, cpu, env, servers,
+                    (served_cpu, played_cpu, database_cpu))
     if status:
         print(f"The server's log and database are kept in {workdir}")
     else:
@@ -645,18 +648,30 @@ def main() -> int:
 def server_cpu(servers: list[Server]) -> float:
     """CPU seconds (user and system) the servers' processes have used so far: each gunicorn and its workers.
     Requests a second move with the machine's speed; the CPU a request costs moves much less."""
-    tick = os.sysconf("SC_CLK_TCK")
     masters = {server.process.pid for server in servers if server.process is not None}
+    return processes_cpu(lambda pid, name, parent: pid in masters or parent in masters)
+
+
+def postgres_cpu() -> float:
+    """CPU seconds PostgreSQL's processes on this machine have used so far (0 with SQLite): they share the cores
+    with the servers, so a request's queries cost throughput twice. Backends that ended count through their
+    parent's children's time."""
+    return processes_cpu(lambda pid, name, parent: name == "postgres", children=True)
+
+
+def processes_cpu(chosen, children: bool = False) -> float:  # type: ignore[no-untyped-def]
+    tick = os.sysconf("SC_CLK_TCK")
     total = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            head, tail = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)
         except OSError:
             continue
-        if int(entry) in masters or int(fields[1]) in masters:  # fields[1]: the parent's pid
-            total += int(fields[11]) + int(fields[12])  # utime, stime
+        fields = tail.split()  # fields[1]: the parent's pid; 11, 12: utime, stime; 13, 14: of ended children
+        if chosen(int(entry), head.split("(", 1)[1], int(fields[1])):
+            total += sum(int(n) for n in fields[11:15 if children else 13])
     return total / tick
 
 
@@ -678,7 +693,7 @@ def run_threads(jobs: list, timeout: float) -> list:
 
 
 def report(args: argparse.Namespace, stats: Stats, tables: list[Table], elapsed: float, setup_requests: int,
-           cpu: float, env: dict[str, str], servers: list[Server], playing_cpu: tuple[float, float]) -> int:
+           cpu: float, env: dict[str, str], servers: list[Server], playing_cpu: tuple[float, float, float]) -> int:
     timed = {k: v for k, v in stats.latencies.items() if not k.startswith("setup")}
     total = sum(len(v) for v in timed.values())
     hands = sum(len(t.saved) for t in tables)
@@ -704,8 +719,9 @@ def report(args: argparse.Namespace, stats: Stats, tables: list[Table], elapsed:
           f"hands; lost {counts['lost']}, doubled {counts['doubled']}, stored though refused "
           f"{counts['unconfirmed']}, sessions not matching the table's hands in order {counts['sessions wrong']}")
     print(f"Client CPU: {cpu:.1f} s in {elapsed:.0f} s (the clients share this machine's cores with the server)")
-    served, played = (seconds * 1000 / max(total, 1) for seconds in playing_cpu)
-    print(f"CPU a request while playing: server {served:.1f} ms, clients {played:.1f} ms")
+    served, played, database = (seconds * 1000 / max(total, 1) for seconds in playing_cpu)
+    print(f"CPU a request while playing: server {served:.1f} ms, clients {played:.1f} ms"
+          + (f", PostgreSQL {database:.1f} ms" if database else ""))
     bad = (errors or logged or counts["lost"] or counts["doubled"] or counts["unconfirmed"] or counts["sessions wrong"]
            or not counts["sessions"])
     print("FAILED" if bad else "OK")

@@ -1,6 +1,7 @@
 """Server CPU a request takes with many tables at once, in process: builds side by side.
 
     .venv/bin/python benchmarks/tables.py [OTHER_BUILD ...] [--tables 50] [--rounds 12] [--runs 2]
+    scripts/with-postgres.sh .venv/bin/python benchmarks/tables.py --postgres [OTHER_BUILD ...]
 
 The load test (load.py) measures the whole server, but its figures drift by a tenth from one run to the
 next. This one measures what a worker process spends on each request, without the network, with the
@@ -12,7 +13,9 @@ process's caches; many tables show what the caches hold under load (the fragment
 fragments: half its lookups missed at 50 tables). Printed per build: the median CPU ms of each request
 (the last two thirds of the rounds, once every cache has filled), a round of a hand (the requests of one
 hand, weighted as the load test sends them), the fragment cache's misses and how long a save holds the
-database's write lock (SQLite: every other writer waits meanwhile; the wall time, median). Each build is run in its own
+database's write lock (SQLite: every other writer waits meanwhile; the wall time, median). With `--postgres`
+each run has a fresh database of its own on the server DATABASE_URL names (PG_DURABLE=1 for fsync on), and
+the pool the servers run with (DB_POOL_SIZE, 8). Each build is run in its own
 worktree with its own .venv, alternating, `--runs` times: the machine's speed drifts, so compare figures
 of one sitting.
 """
@@ -43,18 +46,22 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--postgres", action="store_true", help="on the PostgreSQL server DATABASE_URL names")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.postgres and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        parser.error("--postgres needs DATABASE_URL (scripts/with-postgres.sh sets it)")
     if args.child:
-        print(json.dumps(measure(args.child, args.tables, args.rounds)))
+        print(json.dumps(measure(args.child, args.tables, args.rounds, args.postgres)))
         return 0
     builds = [ROOT, *(path.resolve() for path in args.others)]
     results: dict[Path, list[dict[str, float]]] = defaultdict(list)
     for _ in range(args.runs):
         for build in builds:
-            results[build].append(run(build, args.tables, args.rounds))
-    print(f"{args.tables} tables, {args.rounds} rounds; CPU ms a request (median), each run:")
-    print("| build | " + " | ".join(KINDS) + " | a hand's round | fragment misses | a save holds the lock |")
+            results[build].append(run(build, args.tables, args.rounds, args.postgres))
+    database = "PostgreSQL" if args.postgres else "SQLite"
+    print(f"{args.tables} tables, {args.rounds} rounds, {database}; CPU ms a request (median), each run:")
+    print("| build | " + " | ".join(KINDS) + " | a hand's round | fragment misses | a save's transaction |")
     print("|---" * (len(KINDS) + 4) + "|")
     for build in builds:
         for figures in results[build]:
@@ -64,10 +71,10 @@ def main() -> int:
     return 0
 
 
-def run(build: Path, tables: int, rounds: int) -> dict[str, float]:
+def run(build: Path, tables: int, rounds: int, postgres: bool) -> dict[str, float]:
     """One build measured in a fresh process of its own: its code, its .venv, this script."""
     answer = subprocess.run([str(build / ".venv/bin/python"), __file__, "--child", str(build),
-                             "--tables", str(tables), "--rounds", str(rounds)],
+                             "--tables", str(tables), "--rounds", str(rounds), *(["--postgres"] * postgres)],
                             cwd=build, capture_output=True, text=True, check=True)
     return json.loads(answer.stdout.strip().splitlines()[-1])
 
@@ -77,8 +84,8 @@ def describe(build: Path) -> str:
     return ("this build " if build == ROOT else "") + commit.stdout.strip()
 
 
-def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
-    clients, sessions = set_up(build, tables)
+def measure(build: Path, tables: int, rounds: int, postgres: bool) -> dict[str, float]:
+    clients, sessions = set_up(build, tables, fresh_postgres_database() if postgres else sqlite_database())
     fragments = fragment_counter()
     cpu: dict[str, list[float]] = defaultdict(list)
     held = write_lock_timer()
@@ -121,11 +128,27 @@ def measure(build: Path, tables: int, rounds: int) -> dict[str, float]:
     return figures
 
 
-def set_up(build: Path, tables: int) -> tuple[list, list]:
+def sqlite_database() -> str:
+    return f"sqlite:///{Path(tempfile.mkdtemp()) / 'tables.sqlite3'}"
+
+
+def fresh_postgres_database() -> str:
+    """A new database on DATABASE_URL's server, for this run alone (the server is thrown away after)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+    server = urlsplit(os.environ["DATABASE_URL"])
+    name = f"tables_{os.getpid()}"
+    with psycopg.connect(urlunsplit(server._replace(path="/postgres")), autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    os.environ.setdefault("DB_POOL_SIZE", "8")
+    return urlunsplit(server._replace(path=f"/{name}"))
+
+
+def set_up(build: Path, tables: int, database_url: str) -> tuple[list, list]:
     sys.path.insert(0, str(build))
-    database = Path(tempfile.mkdtemp()) / "tables.sqlite3"
     os.environ.update(DJANGO_SETTINGS_MODULE="scorekeeper.settings", DEBUG="0", SECRET_KEY="benchmark-" + "x" * 50,
-                      ALLOWED_HOSTS="testserver", DATABASE_URL=f"sqlite:///{database}", LOG_LEVEL="ERROR")
+                      ALLOWED_HOSTS="testserver", DATABASE_URL=database_url, LOG_LEVEL="ERROR")
     import django
     django.setup()
     from django.conf import settings
@@ -170,16 +193,13 @@ def fragment_counter() -> dict[str, int]:
 
 
 def write_lock_timer() -> dict:
-    """The time each write transaction holds SQLite's write lock (from its BEGIN to its COMMIT), in ms, by the
-    kind of request that wrote: while one holds it, every other writer of the database waits."""
+    """The time each write transaction takes from its BEGIN to its COMMIT, in ms, by the kind of request that
+    wrote. On SQLite it holds the database's write lock all that time: every other writer waits meanwhile. On
+    PostgreSQL it holds the session's row lock, which only that table's other saves wait for."""
     from django.db import connection
     held: dict = defaultdict(list)
     begun = [0.0]
-    begin, commit = connection._start_transaction_under_autocommit, connection._commit
-
-    def timed_begin() -> None:
-        begin()
-        begun[0] = time.perf_counter()
+    commit = connection._commit
 
     def timed_commit() -> None:
         commit()
@@ -187,7 +207,21 @@ def write_lock_timer() -> dict:
             held[held["kind"]].append((time.perf_counter() - begun[0]) * 1000)
         begun[0] = 0.0
 
-    connection._start_transaction_under_autocommit = timed_begin
+    if connection.vendor == "sqlite":
+        begin = connection._start_transaction_under_autocommit
+
+        def timed_begin() -> None:
+            begin()
+            begun[0] = time.perf_counter()
+        connection._start_transaction_under_autocommit = timed_begin
+    else:
+        set_autocommit = connection._set_autocommit
+
+        def timed_set_autocommit(autocommit: bool) -> None:
+            set_autocommit(autocommit)
+            if not autocommit:
+                begun[0] = time.perf_counter()
+        connection._set_autocommit = timed_set_autocommit
     connection._commit = timed_commit
     held["kind"] = ""
     return held
