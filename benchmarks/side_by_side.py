@@ -29,6 +29,7 @@ FIGURES = {
     "save max": re.compile(r"^\s+POST save win\s+\d+(?:\s+[\d.]+){3}\s+([\d.]+)", re.M),
     "server CPU ms": re.compile(r"CPU a request while playing: server ([\d.]+) ms"),
     "client CPU ms": re.compile(r"CPU a request while playing: server [\d.]+ ms, clients ([\d.]+) ms"),
+    "PG CPU ms": re.compile(r"CPU a request while playing: .*, PostgreSQL ([\d.]+) ms"),  # the database's own
 }
 
 
