@@ -12,12 +12,12 @@ hand, through Django's test client in one process. A single table would keep eve
 process's caches; many tables show what the caches hold under load (the fragment cache once held 300
 fragments: half its lookups missed at 50 tables). Printed per build: the median CPU ms of each request
 (the last two thirds of the rounds, once every cache has filled), a round of a hand (the requests of one
-hand, weighted as the load test sends them), the fragment cache's misses and how long a save holds the
-database's write lock (SQLite: every other writer waits meanwhile; the wall time, median). With `--postgres`
-each run has a fresh database of its own on the server DATABASE_URL names (PG_DURABLE=1 for fsync on), and
-the pool the servers run with (DB_POOL_SIZE, 8). Each build is run in its own
-worktree with its own .venv, alternating, `--runs` times: the machine's speed drifts, so compare figures
-of one sitting.
+hand, weighted as the load test sends them), the fragment cache's misses and how long a save's transaction
+lasts (the wall time, median: on SQLite it holds the write lock, and every other writer waits meanwhile).
+With `--postgres` each run has a fresh database of its own on the server DATABASE_URL names (PG_DURABLE=1
+for fsync on), and the pool the servers run with (DB_POOL_SIZE, 8). Each build is run in its own worktree
+with its own .venv, alternating, `--runs` times: the machine's speed drifts, so compare figures of one
+sitting.
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def main() -> int:
         for figures in results[build]:
             cells = [f"{figures.get(kind, float('nan')):.1f}" for kind in KINDS]
             print(f"| {describe(build)} | " + " | ".join(cells)
-                  + f" | {figures['round']:.1f} | {figures['misses']:.0%} | {figures['lock held']:.1f} ms |")
+                  + f" | {figures['round']:.1f} | {figures['misses']:.0%} | {figures['transaction']:.1f} ms |")
     return 0
 
 
@@ -124,7 +124,7 @@ def measure(build: Path, tables: int, rounds: int, postgres: bool) -> dict[str, 
                         + 0.2 * figures["history"])
     figures["misses"] = fragments["misses"] / max(fragments["gets"], 1)
     saves = held["save"][len(held["save"]) // 3:]
-    figures["lock held"] = statistics.median(saves) if saves else float("nan")
+    figures["transaction"] = statistics.median(saves) if saves else float("nan")
     return figures
 
 
