@@ -109,8 +109,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            # `{% url %}` with its answers remembered (templatetags/kept_urls.py).
-            "builtins": ["scorekeeper.tables.templatetags.kept_urls"],
+            # `{% url %}` with its answers remembered (templatetags/kept_urls.py), and the i18n tags with their
+            # catalogue lookups remembered (templatetags/kept_i18n.py): no template loads `i18n` itself.
+            "builtins": ["scorekeeper.tables.templatetags.kept_urls", "scorekeeper.tables.templatetags.kept_i18n"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
