@@ -173,17 +173,21 @@ def set_up(build: Path, tables: int, database_url: str) -> tuple[list, list]:
 
 
 def fragment_counter() -> dict[str, int]:
-    """Counts the template fragment cache's lookups and misses (`{% cache %}` asks it by this name)."""
-    from django.core.cache import InvalidCacheBackendError, caches
+    """Counts `{% cache %}`'s lookups and misses: in the fragments the process keeps, or in the build's cache
+    backend for builds before them (Django's tag asks the backend by this name)."""
     try:
-        fragments = caches["template_fragments"]
-    except InvalidCacheBackendError:
-        fragments = caches["default"]
+        from scorekeeper.tables.templatetags.kept_fragments import FRAGMENTS as fragments
+    except ImportError:
+        from django.core.cache import InvalidCacheBackendError, caches
+        try:
+            fragments = caches["template_fragments"]
+        except InvalidCacheBackendError:
+            fragments = caches["default"]
     counts = {"gets": 0, "misses": 0}
     original = fragments.get
 
-    def counted(key, default=None, version=None):  # type: ignore[no-untyped-def]
-        value = original(key, default, version)
+    def counted(key, *more):  # type: ignore[no-untyped-def]
+        value = original(key, *more)
         counts["gets"] += 1
         counts["misses"] += value is None
         return value

@@ -111,7 +111,9 @@ TEMPLATES = [
         "OPTIONS": {
             # `{% url %}` with its answers remembered (templatetags/kept_urls.py), and the i18n tags with their
             # catalogue lookups remembered (templatetags/kept_i18n.py): no template loads `i18n` itself.
-            "builtins": ["scorekeeper.tables.templatetags.kept_urls", "scorekeeper.tables.templatetags.kept_i18n"],
+            # `{% cache %}`'s fragments kept as strings in the process's memory (templatetags/kept_fragments.py).
+            "builtins": ["scorekeeper.tables.templatetags.kept_urls", "scorekeeper.tables.templatetags.kept_i18n",
+                         "scorekeeper.tables.templatetags.kept_fragments"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -206,11 +208,6 @@ CONTENT_SECURITY_POLICY = {
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
-    # `{% cache %}`'s fragments (hand rows, keypads, a page's words), each process's own. The default 300 entries
-    # held a few tables' rows: under 50 tables at once, half the lookups missed and the rows were drawn again.
-    # Least recently used out first; at about 2 kB a fragment, some 8 MB a process.
-    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
-                           "OPTIONS": {"MAX_ENTRIES": 4000}},
 }
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"
