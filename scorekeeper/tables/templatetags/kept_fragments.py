@@ -20,17 +20,23 @@ from django.templatetags.cache import do_cache as djangos_cache
 
 register = template.Library()
 
-# Fragments a process keeps, least recently used out first: a few kB each (hand rows, the win form's keys,
-# a page's words), so some 10 MB. At 50 tables a process asks for fewer than 2,000 (benchmarks/tables.py).
+# What a process keeps, least recently used out first: 4,000 fragments (at 50 tables a process asks for fewer
+# than 2,000: benchmarks/tables.py), and 8 million characters in all, whichever comes first. A hand row is
+# 1-3 thousand characters, the win form's keys (one set a session) some 11 thousand: by count alone, the keys
+# of 4,000 sessions opened one after another would hold some 90 MB (a string with a Chinese character in it
+# takes 2 bytes a character). With the cap, at most some 16 MB.
 KEPT_FRAGMENTS = 4000
+KEPT_CHARACTERS = 8_000_000
 
 
 class KeptFragments:
-    """The fragments, least recently used first. One lock: a lookup is a dictionary's."""
+    """The fragments, least recently used first, within a count and a number of characters. One lock: a lookup
+    is a dictionary's."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
+    def __init__(self, size: int, characters: int = KEPT_CHARACTERS) -> None:
+        self.size, self.characters = size, characters
         self._fragments: OrderedDict[tuple[str, ...], str] = OrderedDict()
+        self._held = 0  # characters
         self._lock = threading.Lock()
         self.lookups = self.misses = 0
 
@@ -45,15 +51,19 @@ class KeptFragments:
             return fragment
 
     def put(self, key: tuple[str, ...], fragment: str) -> None:
+        if len(fragment) > self.characters:
+            return  # drawn each time rather than emptying the memory for it
         with self._lock:
+            self._held += len(fragment) - len(self._fragments.get(key, ""))
             self._fragments[key] = fragment
             self._fragments.move_to_end(key)
-            while len(self._fragments) > self.size:
-                self._fragments.popitem(last=False)
+            while len(self._fragments) > self.size or self._held > self.characters:
+                self._held -= len(self._fragments.popitem(last=False)[1])
 
-    def clear(self) -> None:
+    def held(self) -> tuple[int, int]:
+        """Fragments and characters held."""
         with self._lock:
-            self._fragments.clear()
+            return len(self._fragments), self._held
 
 
 FRAGMENTS = KeptFragments(KEPT_FRAGMENTS)

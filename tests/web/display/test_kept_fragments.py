@@ -28,7 +28,7 @@ class Counted:
 
 @pytest.fixture(autouse=True)
 def empty_memory(monkeypatch):
-    monkeypatch.setattr(kept_fragments, "FRAGMENTS", kept_fragments.KeptFragments(3))
+    monkeypatch.setattr(kept_fragments, "FRAGMENTS", kept_fragments.KeptFragments(3))  # each test may set its own
     cache.clear()
 
 
@@ -54,6 +54,20 @@ def test_the_least_recently_used_fragment_goes_first():
     assert counted.drawn == 4
     assert row.render({"counted": counted, "hand": 1}) == "drawn 1"
     assert row.render({"counted": counted, "hand": 2}) == "drawn 5"
+
+
+def test_the_memory_holds_so_many_characters_at_most():
+    kept_fragments.FRAGMENTS = kept_fragments.KeptFragments(100, characters=25)
+    row = page("{% cache None row hand %}{{ counted }} {{ filler }}{% endcache %}")
+    counted = Counted()
+    for hand in [1, 2, 3]:  # 10 characters each: the third pushes the first out
+        row.render({"counted": counted, "hand": hand, "filler": "x" * 2})
+    assert kept_fragments.FRAGMENTS.held() == (2, 20)
+    assert row.render({"counted": counted, "hand": 3, "filler": ""}) == "drawn 3 xx"
+    assert row.render({"counted": counted, "hand": 1, "filler": ""}) == "drawn 4 "
+    too_big = page("{% cache None big %}{{ filler }}{% endcache %}")
+    assert too_big.render({"filler": "y" * 26}) == "y" * 26  # drawn, not kept: the others stay
+    assert kept_fragments.FRAGMENTS.held() == (2, 18)
 
 
 def test_a_fragment_comes_back_as_safe_as_it_was_drawn():
