@@ -4,6 +4,7 @@ import re
 import uuid
 
 from scorekeeper.tables import services
+from scorekeeper.tables.templatetags import kept_fragments
 
 from web_helpers import NAMES, entry_of, replace_win, rev, visible_text
 
@@ -75,3 +76,43 @@ def test_the_chosen_figure_chip_is_the_one_pressed(client, make_session):
         html = client.post(url, fields | {"figure": figure, "action": "refresh"}).content.decode()
         pressed = re.findall(r'name="figure_chip" value="(\d+)" class="chip-figure"\s+aria-pressed="true"', html)
         assert pressed == [figure]
+
+
+def kept_offline(html: str) -> list[str]:
+    return re.findall(r'<a hidden data-keep-offline href="([^"]+)"', html)
+
+
+def test_history_has_the_phone_keep_the_newest_three_hands_edit_and_delete_pages(client, make_session, win):
+    """A seat change is never edited: its delete page alone. Older hands, later pages and a finished session's
+    hands have none kept, and no row marks its own links."""
+    session = make_session()
+    oldest = win(session, 0, 1, figure=25)
+    hands = [win(session, 1, 2, figure=25), win(session, 2, 3, figure=25)]
+    seat = services.seat_change_record(session=session, seat=3, name="Eve")
+    history = f"/sessions/{session.pk}/history/"
+    html = client.get(history).content.decode()
+    assert kept_offline(html) == [f"/hands/{seat.pk}/delete/",
+                                  f"/hands/{hands[1].pk}/edit/", f"/hands/{hands[1].pk}/delete/",
+                                  f"/hands/{hands[0].pk}/edit/", f"/hands/{hands[0].pk}/delete/"]
+    assert f"/hands/{oldest.pk}/" not in " ".join(kept_offline(html))
+    assert html.count("data-keep-offline") == len(kept_offline(html))  # no row marks its own links
+    services.session_finish(session=session)
+    assert kept_offline(client.get(history).content.decode()) == []
+
+
+def test_a_history_row_is_drawn_once_as_newer_hands_push_it_down(client, make_session, win, monkeypatch):
+    """The fourth-newest row shows what it showed as the third: it comes from the template cache."""
+    drawn: list[str] = []
+    fragments = kept_fragments.KeptFragments(kept_fragments.KEPT_FRAGMENTS)
+    put = fragments.put
+    monkeypatch.setattr(fragments, "put", lambda key, fragment: (drawn.append(key[0]), put(key, fragment)))
+    monkeypatch.setattr(kept_fragments, "FRAGMENTS", fragments)
+    session = make_session()
+    for winner in range(3):
+        win(session, winner, (winner + 1) % 4, figure=25)
+    history = f"/sessions/{session.pk}/history/"
+    client.get(history)
+    assert drawn.count("hand-row") == 3
+    win(session, 3, 0, figure=25)
+    client.get(history)
+    assert drawn.count("hand-row") == 4  # the new hand's row alone
