@@ -4,6 +4,7 @@ import re
 import uuid
 
 from scorekeeper.tables import services
+from scorekeeper.tables.selectors import history as history_selectors
 from scorekeeper.tables.templatetags import kept_fragments
 
 from web_helpers import NAMES, entry_of, replace_win, rev, visible_text
@@ -82,9 +83,10 @@ def kept_offline(html: str) -> list[str]:
     return re.findall(r'<a hidden data-keep-offline href="([^"]+)"', html)
 
 
-def test_history_has_the_phone_keep_the_newest_three_hands_edit_and_delete_pages(client, make_session, win):
-    """A seat change is never edited: its delete page alone. Older hands, later pages and a finished session's
-    hands have none kept, and no row marks its own links."""
+def test_history_has_the_phone_keep_the_newest_three_hands_edit_and_delete_pages(client, make_session, win,
+                                                                                 monkeypatch):
+    """A seat change is never edited: its delete page alone. Older hands, History's later pages and a finished
+    session's hands have none kept, and no row marks its own links."""
     session = make_session()
     oldest = win(session, 0, 1, figure=25)
     hands = [win(session, 1, 2, figure=25), win(session, 2, 3, figure=25)]
@@ -96,6 +98,10 @@ def test_history_has_the_phone_keep_the_newest_three_hands_edit_and_delete_pages
                                   f"/hands/{hands[0].pk}/edit/", f"/hands/{hands[0].pk}/delete/"]
     assert f"/hands/{oldest.pk}/" not in " ".join(kept_offline(html))
     assert html.count("data-keep-offline") == len(kept_offline(html))  # no row marks its own links
+    with monkeypatch.context() as two_a_page:
+        two_a_page.setattr(history_selectors, "HISTORY_PAGE", 2)
+        later = client.get(history, {"page": 2}).content.decode()
+    assert f'id="hand-{oldest.pk}"' in later and kept_offline(later) == []
     services.session_finish(session=session)
     assert kept_offline(client.get(history).content.decode()) == []
 
