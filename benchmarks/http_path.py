@@ -27,6 +27,8 @@ import threading
 import time
 from pathlib import Path
 
+from load import server_cpu  # this build's: the same count for every build's server
+
 HERE = Path(__file__).resolve().parent.parent
 CONNECTIONS = 8
 
@@ -78,27 +80,14 @@ def measure(build: Path, path: str, requests: int) -> dict[str, float]:
     server.start()
     try:
         send(server.port, path, CONNECTIONS * 20)  # every worker warm
-        cpu, start = server_cpu(server.process.pid), time.monotonic()
+        cpu, start = server_cpu([server]), time.monotonic()
         sent = send(server.port, path, requests)
         elapsed = time.monotonic() - start
-        used = server_cpu(server.process.pid) - cpu
+        used = server_cpu([server]) - cpu
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)  # its database and collected static files
     return {"cpu_ms": used * 1000 / sent, "per_second": sent / elapsed}
-
-
-def server_cpu(master: int) -> float:
-    """CPU seconds (user and system) gunicorn's master and its workers have used so far."""
-    total = 0
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry) == master or int(fields[1]) == master:  # fields[1]: the parent; 11, 12: utime, stime
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def send(port: int, path: str, requests: int) -> int:
