@@ -19,5 +19,5 @@ graceful_timeout = 20
 # (X-Forwarded-Proto) and from whom (X-Forwarded-For: the address log-in and sign-up limits count).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = "-"
-# The same lines as gunicorn's own logger writes, for a fifth of its CPU (serving/access_log.py).
+# The lines gunicorn's own logger writes, for some 15 µs of CPU each against its 105 (serving/access_log.py).
 logger_class = "scorekeeper.serving.access_log.AccessLog"
