@@ -45,7 +45,8 @@ class AccessLog(glogging.Logger):
         user = _quoted(self._get_user(environ) or "-")
         referer = _quoted(environ.get("HTTP_REFERER", "-"))
         agent = _quoted(environ.get("HTTP_USER_AGENT", "-"))
-        line = (f'{environ.get("REMOTE_ADDR", "-")} - {user} {self._now()} "{request}" {status} '
+        address = _quoted(environ.get("REMOTE_ADDR", "-"))
+        line = (f'{address} - {user} {self._now()} "{request}" {status} '
                 f'{"-" if sent is None else sent} "{referer}" "{agent}"')
         # What logging.Logger.info does for a logger that does not propagate, without looking for its caller's
         # frame (the most of its cost).
