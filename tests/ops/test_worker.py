@@ -74,8 +74,10 @@ def test_a_client_that_waits_for_100_continue_is_told_to_go_on(server):
 
 
 def test_a_busy_worker_closes_kept_alive_connections_so_they_reconnect_to_an_idler_one(monkeypatch):
-    """A worker that took most of the clients' kept-alive connections hands them back while requests wait
-    for its threads: those answers close their connections; once nobody waits, connections are kept."""
+    """A worker that took most of the clients' kept-alive connections hands some back while requests wait
+    for its threads: one answer in four closes its connection; once nobody waits, connections are kept."""
+    import itertools
+
     from gunicorn.workers.gthread import ThreadWorker
 
     from scorekeeper.serving.worker import WholeRequestWorker
@@ -84,7 +86,8 @@ def test_a_busy_worker_closes_kept_alive_connections_so_they_reconnect_to_an_idl
     monkeypatch.setattr(ThreadWorker, "handle_request", lambda self, req, conn: answered.append(req.must_close))
     worker = WholeRequestWorker.__new__(WholeRequestWorker)
     worker.cfg = SimpleNamespace(threads=2)
-    for given in (1, 2, 3, 2):
+    worker._busy_answers = itertools.count()
+    for given in (1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 2, 1):
         worker._given = given
         worker.handle_request(SimpleNamespace(must_close=False), SimpleNamespace(continued=False))
-    assert answered == [False, False, True, False]
+    assert answered == [False, False, True, False, False, False, True, False, False, False, False, False]
