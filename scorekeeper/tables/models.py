@@ -262,3 +262,17 @@ class LoginAttempts(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} tries since {self.since}"
+
+
+class RecoveryCode(models.Model):
+    """The way back into an account that has no e-mail: a code shown once (at sign-up, after each use, or made
+    by the operator's `manage.py recovery_code`), kept only as a password hash, so the database never holds
+    it in the clear. One an account; a new one replaces the old."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="recovery_code")
+    code_hash = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"recovery code of {self.user_id}"

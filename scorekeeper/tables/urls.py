@@ -24,6 +24,7 @@ urlpatterns = [
     # forgets the sessions it opened by links (views/guests.py).
     path("accounts/signup/", guests.keeping_guest_sessions(accounts.signup), name="signup"),
     path("accounts/login/", guests.keeping_guest_sessions(accounts.login_view), name="login"),
+    path("accounts/recover/", guests.keeping_guest_sessions(accounts.recover), name="recover"),
     path("accounts/logout/", guests.forgetting_grants(accounts.logout_view), name="logout"),
     path("t/<slug:token>/", sharing.follow_link, name="follow_link"),
     path("sessions/new/", sessions.session_new, name="session_new"),

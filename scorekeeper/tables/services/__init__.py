@@ -12,6 +12,7 @@ from .hands import (
 from .imports import session_restore
 from .offline_queue import queue_send
 from .quick_entry import quick_entry_apply
+from .recovery import recovery_code_issue, recovery_code_redeem
 from .seats import seat_change_record
 from .session_lock import SessionChanged
 from .sessions import (
@@ -29,7 +30,8 @@ from .sessions import (
 __all__ = [
     "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
     "hand_record_spot", "hand_replace", "hand_restore", "hands_append", "player_get_or_create", "queue_send",
-    "quick_entry_apply", "session_again", "session_create", "session_finish", "session_remember_entry_mode",
+    "quick_entry_apply", "recovery_code_issue", "recovery_code_redeem", "session_again", "session_create",
+    "session_finish", "session_remember_entry_mode",
     "session_reopen", "session_restore", "session_set_confirming", "session_set_paying", "share_link_create",
     "share_link_revoke", "seat_change_record",
     "without_hand_number",

@@ -69,7 +69,13 @@ def change_notes(messages: Any) -> list[Any]:
 
 @register.filter
 def plain_messages(messages: Any) -> list[Any]:
-    return [m for m in messages if "change" not in m.tags]
+    return [m for m in messages if "change" not in m.tags and "recovery-code" not in m.tags]
+
+
+@register.filter
+def recovery_codes(messages: Any) -> list[Any]:
+    """A recovery code to show once (views/accounts.py), apart from the other messages."""
+    return [m for m in messages if "recovery-code" in m.tags]
 
 
 @register.filter

@@ -1,4 +1,5 @@
-"""Accounts for the person who starts sessions: sign up, log in, log out (Django's auth).
+"""Accounts for the person who starts sessions: sign up, log in, log out (Django's auth), and the way back in
+with a recovery code (services/recovery.py): there is no e-mail to reset a password by.
 
 Table-mates need none: they come in by a share link (access.py). Log-in guesses are counted and slowed
 per name and address, never locking out others (login_guard.py). Sign-up does not say whether a name
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib import messages
+from django.contrib.auth import authenticate, get_user_model, login
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm, UserCreationForm
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
@@ -22,7 +24,9 @@ from django_ratelimit.decorators import ratelimit
 
 from .. import login_guard
 from ..login_guard import Attempt
+from ..services.recovery import recovery_code_issue, recovery_code_redeem
 
+RECOVERY_CODE_TAG = "recovery-code"  # a message that is a recovery code (templatetags: recovery_codes)
 # Sign-ups per address: a family signing up on one wifi is far below this; a script is not.
 SIGNUPS_PER_ADDRESS = "10/h"
 
@@ -79,6 +83,8 @@ def signup(request: HttpRequest) -> HttpResponseBase:
                                      "log in with its password."))
         return _signup_page(request, form)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    if not form.taken:  # a log-in by the sign-up form: the account has its code already
+        _show_once(request, recovery_code_issue(user=user))
     response = HttpResponseRedirect(_next_url(request))  # a URL, never a view name (redirect() would try both)
     login_guard.attempt_succeeded(attempt, request, response)
     return response
@@ -118,6 +124,56 @@ def login_view(request: HttpRequest) -> HttpResponseBase:
     else:
         login_guard.attempt_failed(attempt)
     return response
+
+
+class RecoverForm(SetPasswordForm):  # type: ignore[type-arg]
+    """The name, the recovery code and a new password (Django's own checks on it, for that account)."""
+
+    def __init__(self, data: Any = None) -> None:
+        self.username = str((data or {}).get("username", "")).strip()
+        user = get_user_model().objects.filter(username__iexact=self.username).first() if self.username else None
+        # An unknown name is checked against a blank account, so its password checks cost the same.
+        super().__init__(user or get_user_model()(username=self.username), data)
+        self.known = user is not None
+        self.fields["new_password1"].help_text = ""
+
+
+@require_http_methods(["GET", "POST"])
+def recover(request: HttpRequest) -> HttpResponseBase:
+    """Back into an account with its recovery code: a new password, then a new code, shown once. Each try is
+    counted and slowed by the log-in guard like a password, so codes cannot be guessed faster than one."""
+    form = RecoverForm(request.POST if request.method == "POST" else None)
+    if request.method != "POST":
+        return _recover_page(request, form)
+    attempt = Attempt.of(request, form.username)
+    if refusal := login_guard.attempt_refusal(attempt):
+        return _recover_page(request, form, locked=refusal)
+    if not form.is_valid():  # the new passwords: says nothing about the name or code
+        return _recover_page(request, form)
+    login_guard.attempt_begin(attempt)
+    code = recovery_code_redeem(user=form.user if form.known else None, code=request.POST.get("code", ""),
+                                new_password=form.cleaned_data["new_password1"])
+    if code is None:
+        login_guard.attempt_failed(attempt)
+        return _recover_page(request, form, wrong=True)
+    login(request, form.user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Your new password is set, and your old recovery code no longer works."))
+    _show_once(request, code)
+    response = HttpResponseRedirect("/")
+    login_guard.attempt_succeeded(attempt, request, response)
+    return response
+
+
+def _recover_page(request: HttpRequest, form: RecoverForm, locked: str = "", wrong: bool = False) -> HttpResponse:
+    status = 429 if locked else 422 if (wrong or form.errors) else 200
+    return render(request, "accounts/recover.html", {"form": form, "locked": locked, "wrong": wrong,
+                                                     "username": form.username}, status=status)
+
+
+def _show_once(request: HttpRequest, code: str) -> None:
+    """The code on the next page only (base.html draws it as a card), carried there in Django's messages,
+    whose cookie is signed, HttpOnly and the phone's own: the server never keeps it in the clear."""
+    messages.info(request, code, extra_tags=RECOVERY_CODE_TAG)
 
 
 def too_many(request: HttpRequest, exception: Exception) -> HttpResponseBase:
