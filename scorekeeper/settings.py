@@ -64,6 +64,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 INSTALLED_APPS = [
+    # Django's admin for staff, its log-in the app's own (tables/apps.py: StaffAdminConfig).
+    "scorekeeper.tables.apps.StaffAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -186,6 +188,20 @@ LOGGING = {
     # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
     "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
 }
+
+# Errors reported to Sentry (or any server that speaks its protocol, e.g. GlitchTip) when SENTRY_DSN is set:
+# the `sentry` extra installs the SDK (`pip install -e ".[sentry]"`; the Docker image has it). No personal data
+# (cookies, user names, addresses) is sent, and no performance tracing unless SENTRY_TRACES_SAMPLE_RATE says so.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    try:
+        import sentry_sdk
+    except ImportError as missing:
+        raise ImproperlyConfigured("SENTRY_DSN is set but the Sentry SDK is not installed: "
+                                   "pip install -e '.[sentry]'") from missing
+    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False,
+                    environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+                    traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE") or 0))
 
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]

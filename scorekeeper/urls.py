@@ -1,3 +1,4 @@
+from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper.tables.views import offline
@@ -7,6 +8,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline_page, name="offline"),
     # The language switcher posts here (Django's set_language: a cookie, then back to the page).
+    path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("scorekeeper.tables.urls")),
 ]
