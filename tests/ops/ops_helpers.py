@@ -16,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
+# The proxy compose.yaml runs in front (tests/ops/test_proxy.py runs it, test_compose.py checks compose mounts it).
+CADDYFILE = ROOT / "deploy" / "Caddyfile"
 
 
 def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from ops_helpers import ROOT, fresh_postgres_database, free_port, make_serve
+from ops_helpers import CADDYFILE, free_port, fresh_postgres_database, make_serve
 
 CADDY = "/usr/bin/caddy"
 CHROMIUM = "/usr/bin/chromium"
@@ -66,13 +66,15 @@ def caddy(tmp_path: Path, app_ports: list[int], live_binds: list[str]) -> Iterat
     if not Path(CADDY).exists():
         pytest.fail(f"{CADDY} is missing: run scripts/ensure-caddy.sh (make test does)")
     https_port = free_port()
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "caddy-data"), "XDG_CONFIG_HOME": str(tmp_path / "caddy-config"),
-           "HOME": str(tmp_path), "HTTP_PORT": str(free_port()), "HTTPS_PORT": str(https_port),
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "caddy-data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "caddy-config"), "HOME": str(tmp_path),
+           "HTTP_PORT": str(free_port()), "HTTPS_PORT": str(https_port),
            "CADDY_ADMIN": f"localhost:{free_port()}", "SITE_ADDRESS": "localhost",
-           "APP_UPSTREAM": " ".join(f"127.0.0.1:{port}" for port in app_ports), "LIVE_UPSTREAM": " ".join(live_binds)}
+           "APP_UPSTREAM": " ".join(f"127.0.0.1:{port}" for port in app_ports),
+           "LIVE_UPSTREAM": " ".join(live_binds)}
     log = tmp_path / "caddy.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([CADDY, "run", "--config", str(ROOT / "deploy" / "Caddyfile"), "--adapter",
+        process = subprocess.Popen([CADDY, "run", "--config", str(CADDYFILE), "--adapter",
                                     "caddyfile"], env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     root_ca = tmp_path / "caddy-data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
     try:
