@@ -1,5 +1,5 @@
-"""The image's HEALTHCHECK: the app server's /healthz over plain HTTP inside the container (scorekeeper/health.py).
-Exits 0 on "ok", 1 on anything else, as Docker expects."""
+"""The image's HEALTHCHECK: the app server's /healthz over plain HTTP inside the container
+(scorekeeper/tables/health.py). Exits 0 on "ok", 1 on anything else, as Docker expects."""
 import os
 import sys
 import urllib.request

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from scorekeeper.health import HEALTH_PATH
+from scorekeeper.tables.health import HEALTH_PATH
 
 from ops_helpers import CADDYFILE, ROOT
 
