@@ -77,23 +77,25 @@ def caddy(tmp_path: Path, app_ports: list[int], live_binds: list[str]) -> Iterat
         process = subprocess.Popen([CADDY, "run", "--config", str(CADDYFILE), "--adapter",
                                     "caddyfile"], env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     root_ca = tmp_path / "caddy-data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+    club = Club(f"https://localhost:{https_port}", https_port, root_ca, ())
     try:
         deadline = time.monotonic() + 30
-        while not _answers(https_port, root_ca):
+        while not _answers(club):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"caddy did not start:\n{log.read_text(errors='replace')[-3000:]}")
             time.sleep(0.2)
-        yield Club(f"https://localhost:{https_port}", https_port, root_ca, ())
+        yield club
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
 
 
-def _answers(port: int, root_ca: Path) -> bool:
-    if not root_ca.exists():
+def _answers(club: Club) -> bool:
+    """Caddy has made its CA and passes /healthz on to an app server."""
+    if not club.root_ca.exists():
         return False
     try:
-        status, _ = request(Club("", port, root_ca, ()), "GET", "/healthz")
+        status, _ = request(club, "GET", "/healthz")
     except OSError:
         return False
     return status == 200
@@ -217,6 +219,9 @@ def test_two_phones_play_a_table_through_the_proxy_over_https(club: Club, phones
         # The offline pages: the service worker registered over Caddy's HTTPS and keeps the session screen.
         assert kept_offline(ann, session_url), "the session screen was not kept for offline use"
         assert bob.evaluate("navigator.serviceWorker.getRegistration().then(r => r !== undefined)")
+        contexts[0].set_offline(True)  # the club's Wi-Fi drops: the table still reads its scores
+        ann.goto(session_url)
+        expect(ann.get_by_text("Di won self-drawn")).to_be_visible()
     finally:
         for context in contexts:
             context.close()
