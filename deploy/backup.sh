@@ -16,7 +16,8 @@ mkdir -p "$dir"
 file="$dir/scorekeeper-$(date -u +%Y%m%dT%H%M%SZ).dump"
 
 # pg_dump's custom format: compressed, and pg_restore can put it back over a live database (restore.sh).
-# Written under a temporary name first, so a dump cut short is never taken for a backup.
+# Written under a temporary name first, so a dump cut short is never taken for a backup (nor left behind).
+trap 'rm -f "$file.partial"' EXIT
 pg_dump --format=custom --no-owner --file="$file.partial" --dbname="$database"
 mv "$file.partial" "$file"
 echo "backup: $file ($(wc -c < "$file") bytes)"

@@ -12,8 +12,8 @@ if [ $# -ne 1 ] || [ ! -f "$1" ]; then
   exit 2
 fi
 
-# --clean --if-exists: drop each table the dump holds before making it again, whether or not it is there.
 database=${DATABASE_URL:-${PGDATABASE:-}}
 [ -n "$database" ] || { echo "restore: set DATABASE_URL, or PGDATABASE (and PGHOST, PGUSER...)" >&2; exit 2; }
+# --clean --if-exists: drop each table the dump holds before making it again, whether or not it is there.
 pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error --dbname="$database" "$1"
 echo "restore: $1 restored"

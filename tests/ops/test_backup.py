@@ -40,10 +40,10 @@ def database(tmp_path):
         yield url
 
 
-def run(script: str, *args: str, database: str, backups: Path) -> subprocess.CompletedProcess[str]:
+def run(script: str, *args: str, database: str, backups: Path, check: bool = True) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database, "BACKUP_DIR": str(backups)}
     return subprocess.run(["sh", str(ROOT / "deploy" / script), *args], env=env, capture_output=True, text=True,
-                          timeout=120, check=True)
+                          timeout=120, check=check)
 
 
 def hand_notes(database: str) -> list[str]:
@@ -95,3 +95,12 @@ def test_dumps_older_than_14_days_are_pruned_and_the_rest_kept(database, tmp_pat
     # The recent dump, tonight's, and whatever else lives in the folder.
     assert "scorekeeper-recent.dump" in kept and "notes.txt" in kept
     assert len([name for name in kept if name.startswith("scorekeeper-2")]) == 1
+
+
+def test_a_dump_that_fails_says_so_and_leaves_nothing_to_be_taken_for_a_backup(tmp_path):
+    with fresh_postgres_database() as url:
+        gone = url.rsplit("/", 1)[0] + "/no_such_database"
+        backups = tmp_path / "backups"
+        failed = run("backup.sh", database=gone, backups=backups, check=False)
+    assert failed.returncode != 0 and "no_such_database" in failed.stderr
+    assert list(backups.iterdir()) == []
