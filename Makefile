@@ -12,7 +12,7 @@ WORKERS ?= 2
 # PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
 DB_POOL_SIZE ?= 8
 
-.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web bench-offline chromium messages
+.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web bench-offline chromium caddy messages
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -31,7 +31,7 @@ serve: $(VENV)/.installed
 
 # The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
 # (scripts/with-postgres.sh).
-test: $(VENV)/.installed-dev chromium
+test: $(VENV)/.installed-dev chromium caddy
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory test-sqlite
 	@$(MAKE) --no-print-directory test-postgres
@@ -72,6 +72,10 @@ messages: $(VENV)/.installed chromium
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).
 chromium:
 	./scripts/ensure-chromium.sh
+
+# The proxy tests run deploy/Caddyfile with Debian's caddy (installed, never started as a service).
+caddy:
+	./scripts/ensure-caddy.sh
 
 bench: $(VENV)/.installed-bench
 	$(PY) benchmarks/engine.py

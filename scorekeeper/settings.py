@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz answers before the host check, the HTTPS redirect and the session (scorekeeper/tables/health.py).
+    "scorekeeper.tables.health.answer_health_probe",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -16,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
+# The proxy compose.yaml runs in front (tests/ops/test_proxy.py runs it, test_compose.py checks compose mounts it).
+CADDYFILE = ROOT / "deploy" / "Caddyfile"
 
 
 def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -51,14 +53,21 @@ def free_port() -> int:
 
 @contextmanager
 def make_serve(tmp_path: Path, ready: Callable[[int], object],
-               waits_on: tuple[type[BaseException], ...] = (OSError,)) -> Iterator[int]:
+               waits_on: tuple[type[BaseException], ...] = (OSError,), database_url: str | None = None,
+               name: str = "serve", **extra_env: str) -> Iterator[int]:
     """`make serve` (one worker) on a free port, until `ready(port)` stops raising `waits_on`; its port, and
-    the server and its workers stopped after."""
-    port, log = free_port(), tmp_path / "serve.log"
+    the server and its workers stopped after. `database_url` (e.g. a PostgreSQL one shared by several servers)
+    replaces the server's own SQLite file; `extra_env` is added to its environment (LIVE_BIND...); `name`
+    names its log (`<name>.log`) and its static folder, so several servers can share `tmp_path`."""
+    port, log = free_port(), tmp_path / f"{name}.log"
+    env = production_env(tmp_path, **extra_env)
+    if name != "serve":
+        env["STATIC_ROOT"] = str(tmp_path / f"{name}-static")
+    if database_url:
+        env["DATABASE_URL"] = database_url
     with log.open("wb") as out:
         process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
-                                   env=production_env(tmp_path), stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+                                   env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -77,6 +86,25 @@ def make_serve(tmp_path: Path, ready: Callable[[int], object],
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty database on the PostgreSQL server the suite runs against (DATABASE_URL), dropped after: its
+    URL. Skips on the SQLite pass of `make test` (the PostgreSQL pass runs it)."""
+    import psycopg
+
+    server = os.environ.get("DATABASE_URL", "")
+    if not server.startswith(("postgres://", "postgresql://")):
+        pytest.skip("needs PostgreSQL: runs in make test's PostgreSQL pass (scripts/with-postgres.sh)")
+    name = f"scorekeeper_ops_{secrets.token_hex(4)}"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def post_head(path: str, *fields: bytes) -> bytes:
