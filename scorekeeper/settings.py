@@ -76,7 +76,17 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
 ]
 
+# The proxies whose X-Forwarded-For (and X-Request-Id) the app believes: addresses or networks, comma-separated
+# (`*`: any). The same variable gunicorn reads for X-Forwarded-Proto (gunicorn.conf.py).
+FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
 MIDDLEWARE = [
+    # The request's id, on its response and every log line (scorekeeper/request_ids.py); first, so that every
+    # later line has it.
+    "scorekeeper.request_ids.request_ids",
+    # REMOTE_ADDR: the phone's own address behind a trusted proxy (scorekeeper/client_address.py), before
+    # anything counts requests by it.
+    "scorekeeper.client_address.client_address",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -177,11 +187,15 @@ STORAGES = {
 # Everything to stderr, where gunicorn and any process manager collect it. Django's own
 # default logs nothing with DEBUG off but e-mails to ADMINS, and there are none.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
+# Each line names the request it was written for (`-` outside any): the id on its response and in gunicorn's
+# access line (scorekeeper/request_ids.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
+    "filters": {"request_id": {"()": "scorekeeper.request_ids.RequestIdFilter"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d [%(request_id)s]: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL,
+                            "filters": ["request_id"]}},
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
     "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
@@ -190,8 +204,8 @@ LOGGING = {
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 # Log-in guesses are counted per name and address, per name and per known device (the address is
-# REMOTE_ADDR: behind the proxy, the worker takes it from X-Forwarded-For when the proxy is one it trusts,
-# scorekeeper/serving/worker.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
+# REMOTE_ADDR: behind the proxy, taken from X-Forwarded-For when the proxy is one it trusts,
+# scorekeeper/client_address.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
 
 # Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
 # other site's resources, never framed (django-csp).
