@@ -119,11 +119,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            # `{% url %}` with its answers remembered (templatetags/kept_urls.py), and the i18n tags with their
-            # catalogue lookups remembered (templatetags/kept_i18n.py): no template loads `i18n` itself.
-            # `{% cache %}`'s fragments kept as strings in the process's memory (templatetags/kept_fragments.py).
-            "builtins": ["scorekeeper.tables.templatetags.kept_urls", "scorekeeper.tables.templatetags.kept_i18n",
-                         "scorekeeper.tables.templatetags.kept_fragments"],
+            # Django's own `{% translate %}`, `{% blocktranslate %}` and `{% cache %}` in every template (the cache
+            # keeps its fragments in CACHES["template_fragments"]).
+            "builtins": ["django.templatetags.i18n", "django.templatetags.cache"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -221,6 +219,13 @@ CONTENT_SECURITY_POLICY = {
 # live in the database, shared by every worker and server (the default cache is each process's own).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # `{% cache None ... %}`'s fragments (hand rows, the win form's keys, the figure chips: drawn once per
+    # process for what they show), each process's own. 300 (Django's default) missed half its lookups at 50
+    # tables, where a process asks for fewer than 2,000 (benchmarks/tables.py); 4,000 holds them with room,
+    # a third dropped when full. A hand row is 1-3 kB, a session's win-form keys some 11 kB: some 12 MB for a
+    # mix of them, 45 MB at worst if every entry were a session's keys.
+    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
+                           "OPTIONS": {"MAX_ENTRIES": 4000, "CULL_FREQUENCY": 3}},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
 }
 RATELIMIT_USE_CACHE = "limits"
