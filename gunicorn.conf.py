@@ -4,6 +4,7 @@ Stock gunicorn, its threaded worker and its own logger. In production the proxy 
 phones: it buffers bodies and times out slow clients, so a worker's thread only ever waits on the proxy.
 """
 import os
+from typing import Any
 
 wsgi_app = "scorekeeper.wsgi:application"
 worker_class = "gthread"
@@ -27,9 +28,9 @@ accesslog = "-"
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 
 
-def pre_request(worker: object, req: object) -> None:
+def pre_request(worker: Any, req: Any) -> None:
     """A body sent chunked is refused by the app unread (411: scorekeeper/tables/middleware.py). Its connection
     closes after the answer: kept alive, the worker would first drain up to 64 kB of the rest, 0.12 s of CPU
     when it comes in one-byte chunks (tests/ops/test_abuse.py)."""
-    if any(name == "TRANSFER-ENCODING" for name, _ in req.headers):  # type: ignore[attr-defined]
-        req.force_close()  # type: ignore[attr-defined]
+    if any(name == "TRANSFER-ENCODING" for name, _ in req.headers):
+        req.force_close()

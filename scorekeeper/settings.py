@@ -223,7 +223,9 @@ CACHES = {
     # process for what they show), each process's own. 300 (Django's default) missed half its lookups at 50
     # tables, where a process asks for fewer than 2,000 (benchmarks/tables.py); 4,000 holds them with room,
     # a third dropped when full. A hand row is 1-3 kB, a session's win-form keys some 11 kB: some 12 MB for a
-    # mix of them, 45 MB at worst if every entry were a session's keys.
+    # mix of them, 45 MB at worst if every entry were a session's keys. The app's own store of fragments as
+    # strings, in place of this, saved nothing measurable: session page 5.5-6.2 ms against 5.8-5.9, a hand's
+    # round 18.9-21.7 against 20.0-20.1 (benchmarks/tables.py, 50 tables, SQLite, alternating, 2026-11-28).
     "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
                            "OPTIONS": {"MAX_ENTRIES": 4000, "CULL_FREQUENCY": 3}},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
