@@ -17,13 +17,13 @@ timeout = 30  # a worker that does not answer its arbiter this long is restarted
 graceful_timeout = 20
 # Only the proxy on this machine (or FORWARDED_ALLOW_IPS) may say the request came over HTTPS
 # (X-Forwarded-Proto). The same variable names the proxies whose X-Forwarded-For the app believes
-# (scorekeeper/tables/proxies.py: the address log-in and sign-up limits count).
+# (scorekeeper/client_address.py: the address log-in and sign-up limits count).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # gunicorn's control socket (gunicornc) is one path per user ($HOME/.gunicorn/gunicorn.ctl): two servers on one
 # machine (the proxy's two upstreams, the tests) would take it from each other. Signals do what we need of it.
 control_socket_disable = True
 accesslog = "-"
-# gunicorn's default line, and the request's id (scorekeeper/tables/request_ids.py sets the response header;
+# gunicorn's default line, and the request's id (scorekeeper/request_ids.py sets the response header;
 # the app's own log lines carry the same id): one grep finds a request's lines in both logs.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
 

@@ -44,16 +44,28 @@ def answer_and_close(sock: socket.socket, seconds: float) -> tuple[bytes, float]
     return data, time.monotonic() - started
 
 
-def test_a_head_over_1_mib_without_its_end_is_refused_and_closed_at_once(server):
-    port, _ = server
+def unended_head(port: int, answers: list[tuple[bytes, float]]) -> None:
+    """A head of over 1 MiB that never ends (no blank line), and what the server made of it."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         try:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"y" * MIB)
         except OSError:
             pass  # the server answered and closed before it took the whole megabyte
-        answer, seconds = answer_and_close(sock, 5)
-    assert re.match(rb"HTTP/1\.[01] (431|400) ", answer), answer[:200]
-    assert seconds < 2, seconds
+        answers.append(answer_and_close(sock, 5))
+
+
+def test_heads_over_1_mib_without_their_end_are_refused_and_closed_at_once(server):
+    """Eight of them held the custom worker's threads for as long as the clients kept their connections."""
+    port, _ = server
+    answers: list[tuple[bytes, float]] = []
+    clients = [threading.Thread(target=unended_head, args=(port, answers)) for _ in range(8)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(20)
+    assert len(answers) == 8
+    assert all(re.match(rb"HTTP/1\.[01] (431|400) ", answer) for answer, _ in answers), [a[:80] for a, _ in answers]
+    assert max(seconds for _, seconds in answers) < 2, answers
     home_answers(port)
 
 
