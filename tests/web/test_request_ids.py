@@ -41,9 +41,3 @@ def test_every_log_line_written_for_a_request_carries_its_id(client: Client, cap
     assert [record.request_id for record in caplog.records] == [CADDY_ID]  # Django's "Not Found" line
     assert current_id.get() == NO_REQUEST  # and none once answered
 
-
-def test_the_settings_format_writes_the_id():
-    from django.conf import settings
-
-    assert "%(request_id)s" in settings.LOGGING["formatters"]["plain"]["format"]
-    assert settings.LOGGING["handlers"]["stderr"]["filters"] == ["request_id"]
