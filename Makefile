@@ -41,7 +41,8 @@ lint: $(VENV)/.installed-dev
 	@echo "== Lint: ruff, mypy =="
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
-	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/serving scorekeeper/settings.py scorekeeper/urls.py scorekeeper/admin_site.py
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/client_address.py scorekeeper/request_ids.py \
+	  scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py
 
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="

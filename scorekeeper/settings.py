@@ -78,9 +78,19 @@ INSTALLED_APPS = [
     "scorekeeper.tables",
 ]
 
+# The proxies whose X-Forwarded-For (and X-Request-Id) the app believes: addresses or networks, comma-separated
+# (`*`: any). The same variable gunicorn reads for X-Forwarded-Proto (gunicorn.conf.py).
+FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
 MIDDLEWARE = [
     # /healthz answers before the host check, the HTTPS redirect and the session (scorekeeper/tables/health.py).
     "scorekeeper.tables.health.answer_health_probe",
+    # The request's id, on its response and every log line (scorekeeper/request_ids.py); before the rest, so
+    # that every later line has it.
+    "scorekeeper.request_ids.request_ids",
+    # REMOTE_ADDR: the phone's own address behind a trusted proxy (scorekeeper/client_address.py), before
+    # anything counts requests by it.
+    "scorekeeper.client_address.client_address",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,11 +123,9 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            # `{% url %}` with its answers remembered (templatetags/kept_urls.py), and the i18n tags with their
-            # catalogue lookups remembered (templatetags/kept_i18n.py): no template loads `i18n` itself.
-            # `{% cache %}`'s fragments kept as strings in the process's memory (templatetags/kept_fragments.py).
-            "builtins": ["scorekeeper.tables.templatetags.kept_urls", "scorekeeper.tables.templatetags.kept_i18n",
-                         "scorekeeper.tables.templatetags.kept_fragments"],
+            # Django's own `{% translate %}`, `{% blocktranslate %}` and `{% cache %}` in every template (the cache
+            # keeps its fragments in CACHES["template_fragments"]).
+            "builtins": ["django.templatetags.i18n", "django.templatetags.cache"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -181,11 +189,15 @@ STORAGES = {
 # Everything to stderr, where gunicorn and any process manager collect it. Django's own
 # default logs nothing with DEBUG off but e-mails to ADMINS, and there are none.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
+# Each line names the request it was written for (`-` outside any): the id on its response and in gunicorn's
+# access line (scorekeeper/request_ids.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d: %(message)s"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
+    "filters": {"request_id": {"()": "scorekeeper.request_ids.RequestIdFilter"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d [%(request_id)s]: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL,
+                            "filters": ["request_id"]}},
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Without Django's own handlers (console with DEBUG on, mail_admins): each line once, from the root.
     "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
@@ -208,8 +220,8 @@ if SENTRY_DSN:
 # Accounts: the person who starts a session logs in; table-mates come in by share link.
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 # Log-in guesses are counted per name and address, per name and per known device (the address is
-# REMOTE_ADDR: behind the proxy, the worker takes it from X-Forwarded-For when the proxy is one it trusts,
-# scorekeeper/serving/worker.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
+# REMOTE_ADDR: behind the proxy, taken from X-Forwarded-For when the proxy is one it trusts,
+# scorekeeper/client_address.py), and paused or slowed, never locking out others (scorekeeper/tables/login_guard.py).
 
 # Every page runs only the app's own scripts and styles: no inline script, style or event handler, no
 # other site's resources, never framed (django-csp).
@@ -225,6 +237,15 @@ CONTENT_SECURITY_POLICY = {
 # live in the database, shared by every worker and server (the default cache is each process's own).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # `{% cache None ... %}`'s fragments (hand rows, the win form's keys, the figure chips: drawn once per
+    # process for what they show), each process's own. 300 (Django's default) missed half its lookups at 50
+    # tables, where a process asks for fewer than 2,000 (benchmarks/tables.py); 4,000 holds them with room,
+    # a third dropped when full. A hand row is 1-3 kB, a session's win-form keys some 11 kB: some 12 MB for a
+    # mix of them, 45 MB at worst if every entry were a session's keys. The app's own store of fragments as
+    # strings, in place of this, saved nothing measurable: session page 5.5-6.2 ms against 5.8-5.9, a hand's
+    # round 18.9-21.7 against 20.0-20.1 (benchmarks/tables.py, 50 tables, SQLite, alternating, 2026-11-28).
+    "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
+                           "OPTIONS": {"MAX_ENTRIES": 4000, "CULL_FREQUENCY": 3}},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
 }
 RATELIMIT_USE_CACHE = "limits"

@@ -5,15 +5,14 @@ Oversized requests are refused before anything reads them.
 Django checks DATA_UPLOAD_MAX_MEMORY_SIZE for form fields only: a multipart body
 carrying a file would still be read and stored. No screen of the app uploads
 anything but a session backup, so any other body above the limit is a mistake or an attack: a
-400, at once. The import screen takes a backup of up to 2 MB (the form says so; a 1,000-hand session
-is about 300 kB).
+400, at once, from its Content-Length. The import screen takes a backup of up to 2 MB (the form says so; a
+1,000-hand session is about 300 kB).
 
-Under `make serve` the worker receives the whole body before Django runs (so that a slow client holds
-no thread): a client with no account could make it take in a gigabyte before its 400. So the worker
-(scorekeeper/serving/worker.py) asks `body_limit` as the head comes in and answers from the headers (a
-Content-Length over the limit: nothing of the body is read), and counts a body sent without one (chunked)
-as it streams in, refusing it at the limit. `refuse_oversized_body` does the same for any other WSGI
-server (and the test client). The proxy's own cap (README) stays in front as defence in depth.
+A body without a Content-Length (sent chunked) is refused with a 411: Django reads no byte of one (its
+request stream is as long as the Content-Length says), browsers never send one, and the proxy in front sends
+bodies it buffered whole with their length. gunicorn then drains at most 64 kB of what is left before the
+connection is used again (tests/ops/test_abuse.py: two 2 MB bodies in one-byte chunks). The proxy's own cap
+(deploy/Caddyfile) stays in front as defence in depth.
 """
 from __future__ import annotations
 
@@ -46,12 +45,15 @@ def refuse_oversized_body(get_response: Callable[[HttpRequest], HttpResponse]) -
             length = 0  # Django's own parsing refuses it, as a bad request
         if length > limit:
             return HttpResponseBadRequest(TOO_LARGE, content_type="text/plain")
+        if "HTTP_TRANSFER_ENCODING" in request.META and not request.META.get("CONTENT_LENGTH"):
+            return HttpResponse(LENGTH_REQUIRED, status=411, content_type="text/plain")
         return get_response(request)
 
     return middleware
 
 
 TOO_LARGE = "The request is too large."
+LENGTH_REQUIRED = "A request body needs its Content-Length."
 
 # Every screen is read with GET (HEAD) and changed with a form's POST; nothing answers other methods.
 ALLOWED_METHODS = ("GET", "HEAD", "POST")

@@ -111,3 +111,34 @@ def post_head(path: str, *fields: bytes) -> bytes:
     """The head of a POST to `path` as the TLS proxy passes it on, with `fields` (each `Name: value`)."""
     return (b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n" % path.encode()
             + b"".join(field + b"\r\n" for field in fields) + b"\r\n")
+
+
+def server_pids(port: int) -> list[int]:
+    """gunicorn's processes serving `port`: the arbiter and its workers, each holding the listening socket."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":  # LISTEN
+                inodes.add(f"socket:[{fields[9]}]")
+    pids = []
+    for fd_dir in Path("/proc").glob("[0-9]*/fd"):
+        try:
+            if any(os.readlink(fd) in inodes for fd in fd_dir.iterdir()):
+                pids.append(int(fd_dir.parent.name))
+        except OSError:  # gone, or not ours to read
+            continue
+    return pids
+
+
+def server_cpu(port: int) -> float:
+    """Seconds of CPU (user and system) the server's processes have spent so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in server_pids(port):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks

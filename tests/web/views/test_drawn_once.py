@@ -3,9 +3,10 @@ drawn again the moment anything they show changes: a table never reads a row or 
 import re
 import uuid
 
+from django.core.cache import caches
+
 from scorekeeper.tables import services
 from scorekeeper.tables.selectors import history as history_selectors
-from scorekeeper.tables.templatetags import kept_fragments
 
 from web_helpers import NAMES, entry_of, replace_win, rev, visible_text
 
@@ -109,10 +110,10 @@ def test_history_has_the_phone_keep_the_newest_three_hands_edit_and_delete_pages
 def test_a_history_row_is_drawn_once_as_newer_hands_push_it_down(client, make_session, win, monkeypatch):
     """The fourth-newest row shows what it showed as the third: it comes from the template cache."""
     drawn: list[str] = []
-    fragments = kept_fragments.KeptFragments(kept_fragments.KEPT_FRAGMENTS)
-    put = fragments.put
-    monkeypatch.setattr(fragments, "put", lambda key, fragment: (drawn.append(key[0]), put(key, fragment)))
-    monkeypatch.setattr(kept_fragments, "FRAGMENTS", fragments)
+    fragments = caches["template_fragments"]
+    fragments.clear()
+    put = fragments.set
+    monkeypatch.setattr(fragments, "set", lambda key, *more: (drawn.append(key.split(".")[2]), put(key, *more)))
     session = make_session()
     for winner in range(3):
         win(session, winner, (winner + 1) % 4, figure=25)
