@@ -27,6 +27,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 
 from ops_helpers import CADDYFILE, free_port, fresh_postgres_database, make_serve
 
+# The sync Playwright API leaves an event loop running in the test thread for the rest of the run (as
+# tests/browser/conftest.py says): the database work of the ops tests after this one is synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
 CADDY = "/usr/bin/caddy"
 CHROMIUM = "/usr/bin/chromium"
 # As tests/browser/conftest.py launches it.
