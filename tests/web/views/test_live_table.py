@@ -8,7 +8,7 @@ from scorekeeper.tables import services
 
 
 def live_url(page: str) -> str:
-    return re.search(r'hx-get="(/sessions/\d+/live/\?[^"]+)"', page).group(1).replace("&amp;", "&")
+    return re.search(r'data-live="(/sessions/\d+/live/\?[^"]+)"', page).group(1).replace("&amp;", "&")
 
 
 def test_no_change_is_a_204_for_one_query(client, make_session, django_assert_max_num_queries):
