@@ -72,6 +72,7 @@ class Build:
         if answers(self.app_port, "/healthz") != 200:  # a build without /healthz: no active health checks
             caddyfile = re.sub(r"\n\s*health_(uri|interval) .*", "", caddyfile)
         caddyfile = caddyfile.replace("{\n", "{\n\tadmin off\n", 1)  # no admin port: not in another caddy's way
+        caddyfile = caddyfile.replace("{$SITE_ADDRESS:localhost} {", "{$SITE_ADDRESS:localhost} {\n\tbind 127.0.0.1")
         config = logs / f"{self.name}.Caddyfile"
         config.write_text(caddyfile)
         caddy_env = env | {"HTTP_PORT": str(self.proxy_port), "HTTPS_PORT": str(free_port()),
@@ -235,6 +236,7 @@ class Night:
 
     latencies: dict[str, list[float]] = field(default_factory=dict)
     shown_after: list[float] = field(default_factory=list)
+    hands: list[float] = field(default_factory=list)  # seconds to enter and save a hand, all its requests
     errors: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -353,7 +355,7 @@ def play_hand(live: LiveTable, night: Night, phones: list[Phone]) -> None:
         night.error("save failed")
         return
     live.saved_at = time.monotonic()
-    night.record("a hand, entered and saved", time.perf_counter() - start)
+    night.hands.append(time.perf_counter() - start)
     page = table.browser.get("session screen after a save", base)
     found = REVISION.search(page.body)
     if page.status != 200 or found is None:
@@ -383,6 +385,7 @@ async def evening(build: Build, tables: list[LiveTable], night: Night, seconds: 
     phones: list[list[Phone]] = []
     for live in tables:
         live.table.browser = proxy_browser(build.proxy_port, live.table.browser)
+        live.saved_at = 0.0  # a save of an earlier run is not waited for here
         live.cookies = "; ".join(f"{k}={v}" for k, v in live.table.browser.cookies.items())
         page = live.table.browser.get("session screen", f"/sessions/{live.table.session_id}/")
         live.revision = REVISION.search(page.body).group(1)  # type: ignore[union-attr]
@@ -394,11 +397,16 @@ async def evening(build: Build, tables: list[LiveTable], night: Night, seconds: 
             phone.task = asyncio.create_task(phone.watch(until))
     await asyncio.sleep(warm)  # streams opened, polls spread over their two seconds
     night.latencies.clear()
+    for live in tables:
+        live.table.stats.latencies.clear()
     cpu_start = build.cpu(database_port)
     tasks = [asyncio.create_task(hands(live, night, table_phones, every, until))
               for live, table_phones in zip(tables, phones)]
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     cpu = {k: v - cpu_start[k] for k, v in build.cpu(database_port).items()}
+    for live in tables:  # the scorer's requests, each (load.py's phone times them)
+        for label, values in live.table.stats.latencies.items():
+            night.latencies.setdefault(f"scorer: {label}", []).extend(values)
     tasks += [phone.task for table_phones in phones for phone in table_phones if phone.task is not None]
     for task in tasks:
         task.cancel()
@@ -463,6 +471,9 @@ def report(build: Build, count: int, seconds: float, cpu: dict[str, float], nigh
         if values:
             print(f"  {label:34} {len(values):7} {statistics.median(values) * 1000:7.0f} {p95(values) * 1000:7.0f}"
                   f" {max(values) * 1000:7.0f}")
+    if night.hands:
+        print(f"  a hand entered and saved (all its requests): {len(night.hands)},"
+              f" p50 {statistics.median(night.hands) * 1000:.0f} ms, p95 {p95(night.hands) * 1000:.0f} ms")
     shown = night.shown_after
     if shown:
         print(f"  from a save to each other phone showing it: {len(shown)} times, p50 {statistics.median(shown):.2f} s,"

@@ -51,12 +51,14 @@ def free_port() -> int:
 
 @contextmanager
 def make_serve(tmp_path: Path, ready: Callable[[int], object],
-               waits_on: tuple[type[BaseException], ...] = (OSError,)) -> Iterator[int]:
+               waits_on: tuple[type[BaseException], ...] = (OSError,), live_port: int = 0) -> Iterator[int]:
     """`make serve` (one worker) on a free port, until `ready(port)` stops raising `waits_on`; its port, and
-    the server and its workers stopped after."""
+    the server and its workers stopped after. Its live server on `live_port` (by default another free port:
+    never one a second `make serve` holds)."""
     port, log = free_port(), tmp_path / "serve.log"
+    live_bind = f"LIVE_BIND=127.0.0.1:{live_port or free_port()}"
     with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
+        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", live_bind, "WORKERS=1"], cwd=ROOT,
                                    env=production_env(tmp_path), stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
     try:
