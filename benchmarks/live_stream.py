@@ -55,7 +55,7 @@ async def measure(port: int, pid: int, url: str, cookie: str, streams: int, even
     await asyncio.sleep(1.5)
     opened = cpu(pid)
     for _ in range(events):
-        bump()
+        await asyncio.to_thread(bump)
         await asyncio.gather(*(next_event(reader) for reader in readers))
     evented = cpu(pid)
     await asyncio.sleep(10)

@@ -20,7 +20,7 @@ SHELL_STATIC = ("css/app.css", "js/offline.js", "js/offline_screen.js", "js/keyp
                 "icons/icon-512.png", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js")
 # Bumped whenever the worker's caching logic changes, so old caches are dropped (the queue of changes
 # waiting on the phone is not a cache: it stays).
-WORKER_VERSION = "4"
+WORKER_VERSION = "3"
 
 
 @cache_control(no_cache=True)
