@@ -1,6 +1,6 @@
 """What a held event stream costs the live server: per stream opened, per event sent, and per second idle,
-for the live server (a Django async view, scorekeeper/live/) and the same stream as a bare ASGI application
-(benchmarks/live_bare.py), each run with stock uvicorn on 127.0.0.1 over a temporary SQLite file.
+for the bare ASGI application (scorekeeper/live/asgi.py) and the same stream as a Django async view
+(benchmarks/live_django.py), each run with stock uvicorn on 127.0.0.1 over a temporary SQLite file.
 
     .venv/bin/python benchmarks/live_stream.py [--streams 300] [--events 5]
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
-APPS = {"Django async view (scorekeeper.live.asgi)": "scorekeeper.live.asgi:application",
-        "bare ASGI (benchmarks/live_bare.py)": "benchmarks.live_bare:application"}
+APPS = {"bare ASGI (scorekeeper.live.asgi)": "scorekeeper.live.asgi:application",
+        "Django async view (benchmarks/live_django.py)": "benchmarks.live_django:application"}
 
 
 def cpu(pid: int) -> float:

@@ -89,6 +89,10 @@ def test_a_stream_tells_of_a_saved_hand_and_a_copied_url_gets_nothing(tmp_path):
             refused = Stream(live, url, cookies)
             assert refused.answer.status == 404 and refused.answer.read() == b""
 
+        elsewhere = http.client.HTTPConnection("127.0.0.1", live, timeout=10)
+        elsewhere.request("GET", f"/sessions/{table.session_id}/")  # the live server serves nothing else
+        assert elsewhere.getresponse().status == 404
+
         # On gunicorn (no proxy in front), the stream's URL is a 204: the page polls instead.
         assert table.browser.get("events", url).status == 204
 
