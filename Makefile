@@ -9,6 +9,13 @@ PIP := $(PY) -m pip install -q
 # made more requests a second than four, with a third of the p95 (README, "Load").
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 2
+# The live server (scorekeeper/live/): the session screens' event streams, which the proxy sends there
+# (deploy/Caddyfile, LIVE_UPSTREAM). `make serve` runs it beside gunicorn; the two stop together.
+LIVE_BIND ?= 127.0.0.1:8001
+LIVE_HOST = $(firstword $(subst :, ,$(LIVE_BIND)))
+LIVE_PORT = $(lastword $(subst :, ,$(LIVE_BIND)))
+# A held stream would keep uvicorn waiting on a stop for ever: after 2 s it is cut (the phone opens it anew).
+export UVICORN_TIMEOUT_GRACEFUL_SHUTDOWN ?= 2
 # PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
 DB_POOL_SIZE ?= 8
 
@@ -26,8 +33,10 @@ serve: $(VENV)/.installed
 	  echo "make serve runs with DEBUG off: set SECRET_KEY and ALLOWED_HOSTS (see README)" >&2; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	DB_POOL_SIZE=$(DB_POOL_SIZE) $(VENV)/bin/gunicorn --bind $(BIND) \
-	  --workers $(WORKERS)
+	$(VENV)/bin/uvicorn scorekeeper.live.asgi:application --host $(LIVE_HOST) --port $(LIVE_PORT) & live=$$!; \
+	  DB_POOL_SIZE=$(DB_POOL_SIZE) $(VENV)/bin/gunicorn --bind $(BIND) \
+	  --workers $(WORKERS); \
+	  status=$$?; kill $$live 2>/dev/null; wait $$live; exit $$status
 
 # The linters, then the whole suite twice: on SQLite, then on a throwaway PostgreSQL server
 # (scripts/with-postgres.sh).
@@ -41,8 +50,8 @@ lint: $(VENV)/.installed-dev
 	@echo "== Lint: ruff, mypy =="
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
-	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/sqlite_backend scorekeeper/client_address.py scorekeeper/request_ids.py \
-	  scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/live scorekeeper/sqlite_backend scorekeeper/client_address.py \
+	  scorekeeper/request_ids.py scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py
 
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="

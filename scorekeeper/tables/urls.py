@@ -30,6 +30,7 @@ urlpatterns = [
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/live/", live.session_live, name="session_live"),
+    path("sessions/<int:pk>/events/", live.session_events, name="session_events"),
     path("sessions/<int:pk>/win/", wins.win_new, name="win_new"),
     path("sessions/<int:pk>/win/preview/", wins.win_preview, name="win_preview"),
     path("sessions/<int:pk>/queue/", queue.queue_send, name="queue_send"),

@@ -12,6 +12,7 @@ const PAGES = "pages-{{ version }}";
 const SHELL_URLS = {{ shell_json|safe }};
 const ENTRY_FORMS = /^\/(sessions\/\d+\/(win|draw|spot)|hands\/\d+\/(edit|delete))\/$/;
 const SESSION = /^\/sessions\/\d+\//;
+const EVENTS = /^\/sessions\/\d+\/events\/$/;
 const STAMPS = "/__kept__";  // per page that asked: the stamp (revision, language) its pages were kept for
 
 self.addEventListener("install", (event) => {
@@ -65,6 +66,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;
+  }
+  if (EVENTS.test(new URL(request.url).pathname)) {
+    return;  // the live server's event stream goes straight to the network: held all evening, never kept
   }
   if (request.mode === "navigate") {
     event.respondWith(fromNetwork(request).catch(() => keptPage(request.url)));

@@ -28,6 +28,7 @@ def visitor_keeps_the_session(page: Page, live_server, role: str):
     page.get_by_role("button", name="Open the session").click()
     prefix = f"/sessions/{session.pk}/"
     expect(page).to_have_url(live_server.url + prefix)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed and active: not a race with it
     page.reload()  # the service worker now controls the page: the screen goes through it and is kept
     wait_until_kept(page, live_server.url + prefix)
     assert page.evaluate(KEPT, prefix) >= 1

@@ -54,19 +54,22 @@ def free_port() -> int:
 @contextmanager
 def make_serve(tmp_path: Path, ready: Callable[[int], object],
                waits_on: tuple[type[BaseException], ...] = (OSError,), database_url: str | None = None,
-               name: str = "serve", **extra_env: str) -> Iterator[int]:
+               name: str = "serve", live_port: int = 0, **extra_env: str) -> Iterator[int]:
     """`make serve` (one worker) on a free port, until `ready(port)` stops raising `waits_on`; its port, and
     the server and its workers stopped after. `database_url` (e.g. a PostgreSQL one shared by several servers)
-    replaces the server's own SQLite file; `extra_env` is added to its environment (LIVE_BIND...); `name`
-    names its log (`<name>.log`) and its static folder, so several servers can share `tmp_path`."""
+    replaces the server's own SQLite file; `extra_env` is added to its environment; `name` names its log
+    (`<name>.log`) and its static folder, so several servers can share `tmp_path`. Its live server listens on
+    `extra_env`'s LIVE_BIND, else on `live_port`, else on another free port: never one a second `make serve`
+    holds."""
     port, log = free_port(), tmp_path / f"{name}.log"
     env = production_env(tmp_path, **extra_env)
     if name != "serve":
         env["STATIC_ROOT"] = str(tmp_path / f"{name}-static")
     if database_url:
         env["DATABASE_URL"] = database_url
+    live_bind = "LIVE_BIND=" + (extra_env.get("LIVE_BIND") or f"127.0.0.1:{live_port or free_port()}")
     with log.open("wb") as out:
-        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", "WORKERS=1"], cwd=ROOT,
+        process = subprocess.Popen(["make", "-s", "serve", f"BIND=127.0.0.1:{port}", live_bind, "WORKERS=1"], cwd=ROOT,
                                    env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 120

@@ -1,4 +1,4 @@
-"""The live poll's token, signed when the session screen is shown and bound to that visitor's access.
+"""The live URLs' token, signed when the session screen is shown and bound to that visitor's access.
 
 For a phone let in by grants (share links, a guest's owner grant), the token names the grants, which the
 phone must still hold in its signed cookie (views/grants.py) and which must still exist (views/live.py checks
@@ -14,11 +14,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.http import Http404
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from ..models import Session
+from ..models import Session, ShareLink
 from . import grants
 from .base import Request
 
@@ -27,38 +28,59 @@ SALT = "scorekeeper.live"
 MAX_AGE = 24 * 3600
 
 
-def live_url(request: Request, session: Session) -> str:
-    """The poll URL for this session as it is now (its revision), for this visitor, who may open it."""
+def live_urls(request: Request, session: Session) -> dict[str, str]:
+    """For this visitor, who may open it: `live_url`, the standings if the session changed since now (its
+    revision), and `events_url`, the live server's stream of its changes; both carry the same token."""
     access = request.access
     if access.links:
         claims: dict[str, Any] = {"s": session.pk, "l": list(access.links)}
     else:
         claims = {"s": session.pk, "v": _browser(request), "o": session.owner_id}
-    token = signing.dumps(claims, salt=SALT, compress=True)
-    return reverse("session_live", args=[session.pk]) + "?" + urlencode({"revision": str(session.revision), "t": token})
+    query = urlencode({"revision": str(session.revision), "t": signing.dumps(claims, salt=SALT, compress=True)})
+    return {"live_url": reverse("session_live", args=[session.pk]) + "?" + query,
+            "events_url": reverse("session_events", args=[session.pk]) + "?" + query}
 
 
 def token_claims(request: Request, pk: int) -> dict[str, Any]:
-    """The token's claims, if it was signed for this session and this visitor; else 404. A grants' token keeps
+    """The token's claims, if it was signed for this session and this visitor; else 404."""
+    claims = verified_claims(request, pk, request.GET.get("t", ""))
+    if claims is None:
+        raise Http404("No such session")
+    return claims
+
+
+def verified_claims(request: HttpRequest, pk: int, token: str) -> dict[str, Any] | None:
+    """The token's claims, if it was signed for this session and for the browser sending `request` (its
+    cookies are all that is read: the live server passes a bare request); else None. A grants' token keeps
     only the grants this phone still holds."""
     try:
-        claims = signing.loads(request.GET.get("t", ""), salt=SALT, max_age=MAX_AGE)
+        claims = signing.loads(token, salt=SALT, max_age=MAX_AGE)
     except signing.BadSignature:
-        raise Http404("No such session") from None
+        return None
     if not isinstance(claims, dict) or claims.get("s") != pk:
-        raise Http404("No such session")
+        return None
     if claims.get("l"):
         held = set(grants.held(request).get(str(pk), []))
         claims["l"] = [link for link in claims["l"] if link in held]
         ok = bool(claims["l"])
     else:
         ok = bool(claims.get("o")) and bool(claims.get("v")) and claims["v"] == _browser(request)
-    if not ok:
-        raise Http404("No such session")
-    return claims
+    return claims if ok else None
 
 
-def _browser(request: Request) -> str:
+def current_revision(claims: dict[str, Any]) -> str | None:
+    """The session's revision now, if the visitor's access still stands (one query): for a share link's
+    visitor, one of their links still there; for an account's owner, the owner. Else None."""
+    found = Session.objects.filter(pk=claims["s"])
+    if claims.get("l"):
+        found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims["l"])))
+    else:
+        found = found.filter(owner_id=claims["o"])
+    revision = found.values_list("revision", flat=True).first()
+    return None if revision is None else str(revision)
+
+
+def _browser(request: HttpRequest) -> str:
     """This browser, as its session cookie names it (a digest: the token never carries the cookie itself)."""
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     return hashlib.sha256(f"{SALT}:{key}".encode()).hexdigest()[:24] if key else ""

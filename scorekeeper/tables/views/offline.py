@@ -16,7 +16,7 @@ from django.views.decorators.cache import cache_control
 # Every style and script a page loads: a page kept for offline use must work without a connection
 # (tests/browser/test_offline_queue.py reads the kept pages and checks each is here).
 SHELL_STATIC = ("css/app.css", "js/offline.js", "js/offline_screen.js", "js/keypad.js", "js/keypad_model.js",
-                "js/awake.js", "js/session_new.js", "js/share.js", "favicon.svg", "icons/icon-192.png",
+                "js/awake.js", "js/live.js", "js/session_new.js", "js/share.js", "favicon.svg", "icons/icon-192.png",
                 "icons/icon-512.png", "django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js")
 # Bumped whenever the worker's caching logic changes, so old caches are dropped (the queue of changes
 # waiting on the phone is not a cache: it stays).

@@ -15,7 +15,7 @@ from ..entry.forms import PayingForm, SessionForm, paying_initial
 from ..models import Session
 from . import access, grants, guests
 from .base import Request, go_to, open_session, parse_id, refusal_status
-from .live_token import live_url
+from .live_token import live_urls
 
 SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
 TOO_MANY = 429
@@ -61,7 +61,7 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
                                    deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
     return render(request, template, {"s": standings, "session": session, "notice": notice,
                                       "chart": charts.session_balance_chart(session=session, replay=standings.replay),
-                                      "live_url": live_url(request, session)})
+                                      **live_urls(request, session)})
 
 
 @require_http_methods(["GET", "POST"])

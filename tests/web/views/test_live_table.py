@@ -8,7 +8,7 @@ from scorekeeper.tables import services
 
 
 def live_url(page: str) -> str:
-    return re.search(r'hx-get="(/sessions/\d+/live/\?[^"]+)"', page).group(1).replace("&amp;", "&")
+    return re.search(r'data-live="(/sessions/\d+/live/\?[^"]+)"', page).group(1).replace("&amp;", "&")
 
 
 def test_no_change_is_a_204_for_one_query(client, make_session, django_assert_max_num_queries):
@@ -92,3 +92,12 @@ def test_a_guests_own_session_polls_without_a_django_session(anonymous, make_ses
     url = live_url(anonymous.get(start["Location"]).content.decode())
     assert anonymous.get(url, HTTP_HX_REQUEST="true").status_code == 204
     assert Client().get(url, HTTP_HX_REQUEST="true").status_code == 404
+
+
+def test_the_event_stream_reaching_the_app_is_a_204_so_the_page_polls(client, make_session):
+    """Where no live server stands behind the address (runserver, gunicorn alone): EventSource stops on a 204."""
+    session = make_session()
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    events = re.search(r'data-events="(/sessions/\d+/events/\?[^"]+)"', page).group(1).replace("&amp;", "&")
+    response = client.get(events)
+    assert response.status_code == 204 and response.content == b""

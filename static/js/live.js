@@ -1,0 +1,51 @@
+// A live table: when another phone saves a hand, this session screen shows it without a reload. The live
+// server tells this phone over one held stream (EventSource, scorekeeper/live/) and only then does the phone
+// fetch the standings (#live's data-live, the app's answer as it always was: views/live.py). Where the stream
+// cannot be had (no EventSource, no live server behind this address: runserver, gunicorn alone, the proxy's
+// 502), the phone asks data-live every two seconds instead, a 204 while nothing changed.
+(function () {
+  "use strict";
+  var POLL_MS = 2000;
+  var source = null;
+  var polling = null;
+
+  function live() { return document.getElementById("live"); }
+
+  function shownRevision() {
+    var standings = document.getElementById("standings");
+    return standings ? standings.dataset.revision : "";
+  }
+
+  // The standings anew (data-live names the revision shown: a 204 when it is still the latest).
+  function refresh() {
+    var node = live();
+    if (node && window.htmx) {
+      htmx.ajax("GET", node.dataset.live, {target: "#standings", swap: "outerHTML", source: node});
+    }
+  }
+
+  function poll() {
+    if (source) { source.close(); source = null; }
+    if (!polling) { polling = setInterval(refresh, POLL_MS); }
+  }
+
+  function listen() {
+    var node = live();
+    if (!node || !node.dataset.events || !window.EventSource) { poll(); return; }
+    source = new EventSource(node.dataset.events);
+    source.addEventListener("revision", function (event) {
+      if (event.data !== shownRevision()) { refresh(); }  // the phone that saved the hand shows it already
+    });
+    // Its access gone (a revoked link): the poll's 404 says so from here on, as it always did.
+    source.addEventListener("gone", poll);
+    source.addEventListener("error", function () {
+      // A dropped connection is opened again by the browser itself; a refusal (a 204 from the app, a 404,
+      // a 502) closes the stream for good.
+      if (source && source.readyState === EventSource.CLOSED) { poll(); }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (live()) { listen(); }
+  });
+})();
