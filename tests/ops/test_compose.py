@@ -49,7 +49,9 @@ def serve_commands(**make_vars: str) -> list[list[str]]:
     commands = []
     for line in printed.replace("\\\n", " ").splitlines():
         current: list[str] = []
-        for word in shlex.split(line):
+        words = shlex.shlex(line, posix=True, punctuation_chars=True)  # `2;` is a word and an operator
+        words.whitespace_split = True
+        for word in words:
             if word in SHELL_OPERATORS:
                 commands.append(current)
                 current = []
@@ -112,8 +114,16 @@ def test_the_app_runs_as_make_serve_runs_it(services):
     assert all(environment.get(name) == value for name, value in made[0].items()), (made[0], environment)
 
 
-def test_the_live_server_runs_its_asgi_application(services):
+def test_the_live_server_runs_what_make_serve_runs(services):
     assert services["live"]["command"] == LIVE_COMMAND
+    make = serve_commands(LIVE_BIND="0.0.0.0:8001")
+    (made,) = [found for command in make if (found := program(command, "uvicorn"))]
+    assert made[1] == LIVE_COMMAND[1:]
+    # The cut of held streams on a stop, which make serve exports for uvicorn.
+    exported = subprocess.run(["make", "-s", "-f", "-", "shown"], cwd=ROOT, text=True, capture_output=True,
+                              input="include Makefile\nshown:\n\t@echo $$UVICORN_TIMEOUT_GRACEFUL_SHUTDOWN\n",
+                              env={"PATH": "/usr/bin:/bin"}, check=True).stdout.strip()
+    assert services["live"]["environment"]["UVICORN_TIMEOUT_GRACEFUL_SHUTDOWN"] == exported == "2"
 
 
 def test_the_backup_service_runs_deploy_backup_sh_every_night_keeping_14_days(services):
