@@ -5,10 +5,11 @@
 # Stage 1: every dependency as a wheel, built with pip's tools, none of which reach the runtime.
 FROM python:3.11-slim AS wheels
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY scorekeeper ./scorekeeper
 # The sentry extra too: error reports are one setting away (SENTRY_DSN in deploy/.env).
-RUN pip wheel --no-cache-dir --wheel-dir /wheels ".[sentry]" \
+# The versions CI tested (requirements.lock).
+RUN pip wheel --no-cache-dir --wheel-dir /wheels -c requirements.lock ".[sentry]" \
     # The project itself runs from /app, beside its templates and static files (settings.BASE_DIR).
     && rm /wheels/mahjong_scorekeeper-*.whl
 

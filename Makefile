@@ -19,7 +19,7 @@ export UVICORN_TIMEOUT_GRACEFUL_SHUTDOWN ?= 2
 # PostgreSQL connections each worker process may hold (a pool: see scorekeeper/settings.py).
 DB_POOL_SIZE ?= 8
 
-.PHONY: run serve test lint test-sqlite test-postgres load load-pg bench bench-web bench-offline chromium caddy messages
+.PHONY: run serve test lint lock test-sqlite test-postgres load load-pg bench bench-web bench-offline chromium caddy messages
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -105,15 +105,22 @@ $(VENV)/.created:
 	$(PIP) --upgrade pip
 	touch $@
 
-$(VENV)/.installed: pyproject.toml $(VENV)/.created
-	$(PIP) -e .
+# Every install takes the versions CI tested: requirements.lock (`make lock` writes it anew from pyproject.toml).
+$(VENV)/.installed: pyproject.toml requirements.lock $(VENV)/.created
+	$(PIP) -c requirements.lock -e .
 	touch $@
 
 # The dev extra is a superset: `make serve` after `make test` installs nothing more.
-$(VENV)/.installed-dev: pyproject.toml $(VENV)/.created
-	$(PIP) -e ".[dev]"
+$(VENV)/.installed-dev: pyproject.toml requirements.lock $(VENV)/.created
+	$(PIP) -c requirements.lock -e ".[dev]"
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-bench: pyproject.toml $(VENV)/.created
-	$(PIP) -e ".[dev,bench]"
+$(VENV)/.installed-bench: pyproject.toml requirements.lock $(VENV)/.created
+	$(PIP) -c requirements.lock -e ".[dev,bench]"
 	touch $@
+
+# After a change to pyproject.toml's dependencies (or to take newer releases): every extra's versions, pinned.
+lock: $(VENV)/.created
+	$(PIP) pip-tools
+	$(VENV)/bin/pip-compile -q --upgrade --all-extras --strip-extras --no-emit-find-links --no-emit-index-url \
+	  --no-emit-trusted-host -o requirements.lock pyproject.toml
