@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import ast
 import statistics
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,13 +40,16 @@ def routed_views() -> dict[str, int]:
     """The views the URL configuration routes to, by their module's file and name."""
     from django.urls import get_resolver
 
+    def callbacks(patterns: list[Any]) -> Iterator[Any]:  # through every include, the admin's nested ones too
+        for pattern in patterns:
+            yield from callbacks(pattern.url_patterns) if hasattr(pattern, "url_patterns") else [pattern.callback]
+
     names = set()
-    for pattern in get_resolver().url_patterns:
-        for inner in getattr(pattern, "url_patterns", [pattern]):
-            view = getattr(inner.callback, "__wrapped__", inner.callback)
-            while hasattr(view, "__wrapped__"):
-                view = view.__wrapped__
-            names.add((view.__module__, view.__name__))
+    for callback in callbacks(get_resolver().url_patterns):
+        view = callback
+        while hasattr(view, "__wrapped__"):
+            view = view.__wrapped__
+        names.add((view.__module__, getattr(view, "__name__", "")))
     sizes = function_sizes(TABLES)
     routed = {}
     for module, name in names:

@@ -26,7 +26,8 @@ SETTLE_CASES = [c for c in SETTLE_CASES if c["cmd"] == "settle"]
 
 
 def test_there_are_settle_cases_for_every_ruleset():
-    assert {c["input"]["ruleset"] for c in SETTLE_CASES} == {"taiwan", "zung-jung", "hk-old", "taizhou", "fujian"}
+    assert {c["input"]["ruleset"] for c in SETTLE_CASES} == {"taiwan", "zung-jung", "hk-old", "taizhou", "fujian",
+                                                               "hk-faan"}
 
 
 def test_every_settle_case_passes_through_the_cli():

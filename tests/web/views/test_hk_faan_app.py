@@ -22,9 +22,7 @@ from scorekeeper.tables.services import session_restore
 
 from web_helpers import rev
 
-CASES = Path("/work/shared/cases/upcoming/hk-faan.jsonl")
-if not CASES.exists():  # the shared folder beside the checkout, wherever it is
-    CASES = Path(__file__).resolve().parents[4] / "shared" / "cases" / "upcoming" / "hk-faan.jsonl"
+CASES = Path(__file__).resolve().parents[4] / "shared" / "cases" / "hk-faan.jsonl"  # ../shared beside the checkout
 
 
 def answer_of(session: Session) -> dict[str, Any]:
