@@ -255,6 +255,31 @@ def send_too_large(club: Club, path: str) -> tuple[int, bytes]:
         conn.close()
 
 
+def test_what_a_phone_says_of_its_address_and_request_id_is_not_believed(club: Club):
+    """compose trusts whatever Caddy forwards (FORWARDED_ALLOW_IPS="*"): that is safe only because Caddy writes
+    X-Forwarded-For and X-Request-Id itself rather than passing on a phone's. The limits count the real address."""
+    probe = secrets.token_hex(8)
+    conn = http.client.HTTPSConnection("localhost", club.port, context=club.tls(), timeout=30)
+    try:
+        conn.request("GET", f"/rules/?probe={probe}", headers={"X-Forwarded-For": "203.0.113.9",
+                                                                "X-Request-Id": "chosen-by-the-phone"})
+        response = conn.getresponse()
+        response.read()
+        request_id = response.getheader("X-Request-Id", "")
+    finally:
+        conn.close()
+    assert response.status == 200
+    assert re.fullmatch(r"[0-9a-f-]{36}", request_id)  # Caddy's own uuid, not the phone's
+    deadline = time.monotonic() + 10
+    while not (lines := [line for log in club.app_logs for line in log.read_text(errors="replace").splitlines()
+                         if f"probe={probe}" in line]):
+        assert time.monotonic() < deadline, "no access line for the probe"
+        time.sleep(0.2)
+    (line,) = lines
+    assert line.startswith("127.0.0.1 ") and "203.0.113.9" not in line  # Caddy's peer, the phone here
+    assert line.endswith(request_id)
+
+
 def test_a_3_mb_body_is_refused_by_the_proxy_before_any_app_server_sees_it(club: Club):
     before = [log.stat().st_size for log in club.app_logs]
     status, body = send_too_large(club, "/sessions/import/")
