@@ -28,204 +28,24 @@ import random
 import re
 import secrets
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import HOST, RULESETS, Browser, Stats, Table, form_with, free_port, local_database, path_of  # noqa: E402
+from load import HOST, RULESETS, Browser, Stats, Table, form_with, local_database, path_of  # noqa: E402
+from phone_http import Connection  # noqa: E402
+from served_build import Build  # noqa: E402
 
 HELD_P95 = 0.3  # seconds: a table is held while the phones' requests answer within this (p95)
 HEARTBEAT_SLACK = 60.0  # a stream silent this long is dead
-CPU_TICK = os.sysconf("SC_CLK_TCK")
-
-
-# -- the servers -------------------------------------------------------------------------------------------
-
-@dataclass
-class Build:
-    tree: Path
-    name: str
-    app_port: int = 0
-    live_port: int = 0
-    proxy_port: int = 0
-    serve: subprocess.Popen[bytes] | None = None
-    caddy: subprocess.Popen[bytes] | None = None
-
-    def start(self, env: dict[str, str], logs: Path) -> None:
-        self.app_port, self.live_port, self.proxy_port = free_port(), free_port(), free_port()
-        with (logs / f"{self.name}-serve.log").open("wb") as out:
-            self.serve = subprocess.Popen(
-                ["make", "-s", "serve", f"BIND={HOST}:{self.app_port}", f"LIVE_BIND={HOST}:{self.live_port}"],
-                cwd=self.tree, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        wait_for(lambda: answers(self.app_port, "/"), f"{self.name}: make serve")
-        caddyfile = (self.tree / "deploy/Caddyfile").read_text()
-        if answers(self.app_port, "/healthz") != 200:  # a build without /healthz: no active health checks
-            caddyfile = re.sub(r"\n\s*health_(uri|interval) .*", "", caddyfile)
-        caddyfile = caddyfile.replace("{\n", "{\n\tadmin off\n", 1)  # no admin port: not in another caddy's way
-        caddyfile = caddyfile.replace("{$SITE_ADDRESS:localhost} {", "{$SITE_ADDRESS:localhost} {\n\tbind 127.0.0.1")
-        config = logs / f"{self.name}.Caddyfile"
-        config.write_text(caddyfile)
-        caddy_env = env | {"HTTP_PORT": str(self.proxy_port), "HTTPS_PORT": str(free_port()),
-                           "SITE_ADDRESS": f"http://{HOST}:{self.proxy_port}",
-                           "APP_UPSTREAM": f"{HOST}:{self.app_port}", "LIVE_UPSTREAM": f"{HOST}:{self.live_port}",
-                           "XDG_DATA_HOME": str(logs / "caddy-data"), "XDG_CONFIG_HOME": str(logs / "caddy-config")}
-        with (logs / f"{self.name}-caddy.log").open("wb") as out:
-            self.caddy = subprocess.Popen(["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
-                                          env=caddy_env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        wait_for(lambda: answers(self.proxy_port, "/"), f"{self.name}: caddy")
-
-    def stop(self) -> None:
-        for process in (self.caddy, self.serve):
-            if process is not None and process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
-
-    def cpu(self, database_port: int) -> dict[str, float]:
-        """CPU seconds so far: gunicorn (master and workers), the live server, caddy, PostgreSQL."""
-        assert self.serve is not None and self.caddy is not None
-        totals = dict.fromkeys(("gunicorn", "live server", "caddy", "postgres"), 0.0)
-        procs = processes()
-        postmaster = next((p.pid for p in procs if p.name == "postgres" and f"-p {database_port}" in p.command), 0)
-        for p in procs:
-            if p.group == self.serve.pid and "gunicorn" in p.command:
-                totals["gunicorn"] += p.cpu
-            elif p.group == self.serve.pid and "uvicorn" in p.command:
-                totals["live server"] += p.cpu
-            elif p.group == self.caddy.pid:
-                totals["caddy"] += p.cpu
-            elif postmaster and (p.pid == postmaster or p.parent == postmaster):
-                totals["postgres"] += p.cpu + (p.ended_children if p.pid == postmaster else 0)
-        return totals
-
-
-@dataclass
-class Proc:
-    pid: int
-    name: str
-    parent: int
-    group: int
-    cpu: float
-    ended_children: float
-    command: str
-
-
-def processes() -> list[Proc]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            head, tail = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)
-            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        f = tail.split()  # f[1]: parent; f[2]: process group; f[11:13]: utime, stime; f[13:15]: of ended children
-        found.append(Proc(int(entry), head.split("(", 1)[1], int(f[1]), int(f[2]),
-                          (int(f[11]) + int(f[12])) / CPU_TICK, (int(f[13]) + int(f[14])) / CPU_TICK, command))
-    return found
-
-
-def answers(port: int, path: str) -> int:
-    import http.client
-    conn = http.client.HTTPConnection(HOST, port, timeout=10)
-    try:
-        conn.request("GET", path, headers={"Host": f"{HOST}:{port}", "X-Forwarded-Proto": "https"})
-        return conn.getresponse().status
-    finally:
-        conn.close()
-
-
-def wait_for(probe, what: str, seconds: float = 120) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            probe()
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{what} did not answer within {seconds:.0f} s")
-
-
-# -- a phone's HTTP/1.1, on asyncio (four phones a table, hundreds of tables: no thread each) --------------
-
-class Connection:
-    """One kept-alive connection to the proxy."""
-
-    def __init__(self, port: int, cookies: str) -> None:
-        self.port, self.cookies = port, cookies
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def send(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
-        if self.writer is None or self.writer.is_closing():
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        lines = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.port}", f"Cookie: {self.cookies}",
-                 "Accept-Encoding: gzip", *(f"{k}: {v}" for k, v in headers.items())]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-        assert self.reader is not None
-        status_line = await self.reader.readline()
-        if not status_line:
-            raise ConnectionError("closed")
-        head: dict[str, str] = {}
-        while (line := await self.reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode("latin-1").partition(":")
-            head[name.strip().lower()] = value.strip()
-        return int(status_line.split()[1]), head
-
-    async def get(self, path: str, headers: dict[str, str]) -> tuple[int, str]:
-        for attempt in (1, 2):  # a kept-alive connection the proxy closed meanwhile: once more on a new one
-            try:
-                status, head = await self.send(path, headers)
-                body = await self.body(status, head)
-                break
-            except (ConnectionError, asyncio.IncompleteReadError):
-                self.close()
-                if attempt == 2:
-                    raise
-        if head.get("content-encoding") == "gzip":
-            body = zlib.decompress(body, 16 + zlib.MAX_WBITS)
-        if head.get("connection", "").lower() == "close":
-            self.close()
-        return status, body.decode("utf-8", "replace")
-
-    async def body(self, status: int, head: dict[str, str]) -> bytes:
-        assert self.reader is not None
-        if status in (204, 304):
-            return b""
-        if "content-length" in head:
-            return await self.reader.readexactly(int(head["content-length"]))
-        chunks = []
-        while (size := int((await self.reader.readline()).split(b";")[0], 16)):
-            chunks.append(await self.reader.readexactly(size))
-            await self.reader.readline()
-        await self.reader.readline()
-        return b"".join(chunks)
-
-    async def chunks(self):  # type: ignore[no-untyped-def]
-        """A streamed (chunked) body, chunk by chunk."""
-        assert self.reader is not None
-        while (size := int((await self.reader.readline()).split(b";")[0], 16)):
-            yield await self.reader.readexactly(size)
-            await self.reader.readline()
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
 
 
 # -- the evening ---------------------------------------------------------------------------------------------
@@ -429,7 +249,7 @@ class ProxyBrowser(Browser):
         return headers
 
 
-def set_up(build: Build, count: int) -> list[LiveTable]:
+def set_up(build: Build, count: int, hands_before: int = 0) -> list[LiveTable]:
     """Guests' sessions, one a table, straight to gunicorn with an address each (guests' starts are limited
     per address)."""
     run = secrets.token_hex(3)
@@ -448,7 +268,22 @@ def set_up(build: Build, count: int) -> list[LiveTable]:
         table = Table(number, run, browser, random.Random(number), ruleset, session_id=int(found.group(1)))
         browser.close()
         tables.append(LiveTable(table, ""))
+    if hands_before:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda live: play_before(live.table, hands_before), tables))
     return tables
+
+
+def play_before(table: Table, hands: int) -> None:
+    """The evening so far: `hands` hands entered through the forms, straight to gunicorn and not timed, so the
+    measured hands land on sessions of the length a table has mid-evening."""
+    base = f"/sessions/{table.session_id}/"
+    while len(table.saved) < hands:
+        before = len(table.saved)
+        table.enter_win(base) if table.rng.random() < 0.8 else table.enter_draw(base)
+        if len(table.saved) == before:
+            raise SystemExit(f"table {table.number}: a hand before the evening was not saved")
+    table.browser.close()
 
 
 # -- the run ---------------------------------------------------------------------------------------------
@@ -488,6 +323,8 @@ def main() -> int:
     parser.add_argument("--tables", nargs="+", type=int, default=[50], help="table counts, in turn")
     parser.add_argument("--seconds", type=float, default=120, help="the measured time of each run")
     parser.add_argument("--hand-every", type=float, default=150, help="seconds between a table's hands")
+    parser.add_argument("--hands-before", type=int, default=0,
+                        help="hands each table has played before the measured time (mid-evening: 40)")
     args = parser.parse_args()
     database = os.environ.get("DATABASE_URL", "")
     if not database.startswith("postgres") or not local_database(database) or not shutil.which("caddy"):
@@ -509,7 +346,7 @@ def main() -> int:
                 build.start(env, logs)
                 try:
                     if len(tables) < count:
-                        tables += set_up(build, count - len(tables))
+                        tables += set_up(build, count - len(tables), args.hands_before)
                     night = Night()
                     cpu = asyncio.run(evening(build, tables[:count], night, args.seconds, args.hand_every,
                                               database_port))
