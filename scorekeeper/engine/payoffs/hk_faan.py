@@ -115,11 +115,17 @@ class HkFaanPayoff(Payoff):
     def checked_faan(value: Decimal, table: Table) -> int:
         low, high = table.options[MIN_FAAN], table.options[LIMIT_FAAN]
         if value < low:
-            raise EngineError(BAD_FIELD, f"{value} faan is below this table's minimum of {low} (min_faan): "
-                                         "such a hand does not win")
+            raise EngineError(
+                BAD_FIELD,
+                "{value} faan is below this table's minimum of {low} (min_faan): such a hand does not win",
+                value=value, low=low,
+            )
         if value > high:
-            raise EngineError(BAD_FIELD, f"{value} faan is above this table's limit of {high} (limit_faan): "
-                                         f"enter the limit, {high}")
+            raise EngineError(
+                BAD_FIELD,
+                "{value} faan is above this table's limit of {high} (limit_faan): enter the limit, {high}",
+                value=value, high=high,
+            )
         return int(value)
 
     @staticmethod
