@@ -7,6 +7,7 @@ to the script they chose, so 門前清 reads 门前清 in 简体中文 and 台�
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -14,6 +15,8 @@ import opencc
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scorekeeper.engine import RULESET_KEYS, get_ruleset
+
+from .tiles import face
 
 # OpenCC's configurations by target script: to Simplified, to Traditional.
 CONVERSIONS = {"hans": "t2s", "hant": "s2t"}
@@ -95,27 +98,46 @@ def figure_words(figure: int, unit: str) -> str:
     return gettext("%(figure)s points") % {"figure": figure}
 
 
-# The engine's error codes (engine/errors.py) as a lead sentence in the reader's language; the
-# engine's own English detail follows it, since only the engine knows which tile or meld is wrong.
-ERROR_LEADS = {
-    "bad_tile": gettext_lazy("A tile could not be read."),
-    "too_many_copies": gettext_lazy("Too many copies of one tile."),
-    "wrong_tile_count": gettext_lazy("The number of tiles is wrong."),
-    "bad_meld": gettext_lazy("A meld is not valid."),
-    "bad_field": gettext_lazy("Something in this hand is not valid."),
-    "not_winning": gettext_lazy("These tiles do not make a winning hand."),
-    "unknown_ruleset": gettext_lazy("Unknown ruleset."),
-    "bad_json": gettext_lazy("The hand could not be read."),
-}
+# -- the engine's refusals ----------------------------------------------------------------------
+# Every refusal is a template and its facts (engine/errors.py); the template is translated by its exact
+# text (scripts/engine_messages.py collects them all) and filled in with the facts, those that are words
+# (a tile, a ruleset, a meld's kind) in the reader's words too. The hand at fault is named by the replay
+# (ReplayState.error), numbered as the screens number hands.
+_TILE_CODE = re.compile(r"^[1-9][mpszf]$")
+_TILE_NAME = re.compile(r"^[a-z ]+ \(([1-9][mpszf])\)$")
+MELD_KIND_WORDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
+                   "concealed kong": gettext_lazy("Concealed kong")}
+
+
+def _fact_words(value: Any) -> Any:
+    """A fact in the reader's words where the app has its name: a tile, a ruleset's name, a meld's kind."""
+    if not isinstance(value, str):
+        return value
+    if _TILE_CODE.match(value):
+        return face(value).label
+    named = _TILE_NAME.match(value)
+    if named:
+        return f"{face(named.group(1)).label} ({named.group(1)})"
+    if value in MELD_KIND_WORDS:
+        return str(MELD_KIND_WORDS[value])
+    ruleset = _RULESETS_BY_NAME.get(value)
+    return local_name(ruleset) if ruleset is not None else value
+
+
+_RULESETS_BY_NAME = {get_ruleset(key).name: get_ruleset(key) for key in RULESET_KEYS}
 
 
 def engine_error(error: dict[str, Any] | None) -> str:
-    """An engine answer's error for the screen: its message in English; in Chinese, a translated lead
-    sentence for its code, then the engine's detail."""
+    """An engine answer's error for the screen, in the reader's language, without the hand it names."""
     if not error:
         return ""
-    message = str(error.get("message", ""))
-    lead = ERROR_LEADS.get(str(error.get("code", "")))
-    if script() == "en" or lead is None:
-        return message
-    return f"{lead}（{message}）" if message else str(lead)
+    template = error.get("template")
+    if not isinstance(template, str):
+        return str(error.get("message", ""))
+    facts = error.get("facts") or {}
+    if script() == "en":
+        return template.format(**facts)
+    try:
+        return gettext(template).format(**{name: _fact_words(value) for name, value in facts.items()})
+    except (KeyError, IndexError, ValueError):  # a translation that lost a fact: the English says it all
+        return template.format(**facts)

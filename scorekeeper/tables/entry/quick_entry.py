@@ -360,8 +360,7 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
         if not 0 <= failed < len(trying):
             result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.state.error})
             return result
-        reason = after.state.error.partition(": ")[2]
-        refused[trying.pop(failed)] = reason or after.state.error
+        refused[trying.pop(failed)] = after.state.refusal
     if refused:
         for i, reason in refused.items():  # on its line too, so a screen can show it there
             result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number,

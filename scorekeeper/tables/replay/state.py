@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint
 
+from ..display.names import engine_error
 from .lazy_json import Decoded
 
 
@@ -123,7 +124,24 @@ class ReplayState:
 
     @property
     def error(self) -> str:
-        return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
+        """The engine's refusal in the reader's words, led by the entry at fault as the screens number it
+        ('Hand 3: ...'; an on-the-spot payment before it does not count)."""
+        refusal = self.refusal
+        index = self.refused_index
+        if not refusal or index is None:
+            return refusal
+        return gettext("%(entry)s: %(refusal)s") % {"entry": self.label(index), "refusal": refusal}
+
+    @property
+    def refusal(self) -> str:
+        """The engine's refusal in the reader's words, without the entry it names."""
+        return "" if self.ok else engine_error(self.answer.get("error"))
+
+    @property
+    def refused_index(self) -> int | None:
+        """The entry the engine refused (its place in `inputs`), when it names one."""
+        hand = None if self.ok else (self.answer.get("error") or {}).get("hand")
+        return hand if isinstance(hand, int) and 0 <= hand < len(self._numbers) else None
 
     @property
     def hands(self) -> Sequence[dict[str, Any]]:

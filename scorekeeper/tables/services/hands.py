@@ -136,7 +136,7 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
                                  hand_id=hand.pk)
         if not after.state.ok:
             raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
-                                              % {"error": without_hand_number(after.state.error)}})
+                                              % {"error": after.state.refusal}})
         _check_room(after.state)
         hand.deleted_at = None
         hand.save(update_fields=["deleted_at", "updated_at"])
@@ -147,12 +147,6 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
 def _restored_already(hand: Hand) -> Hand | None:
     """The hand, when it is back in the session already: a restore sent again is not refused."""
     return Hand.objects.live().filter(pk=hand.pk).first()
-
-
-def without_hand_number(message: str) -> str:
-    """The engine names the hand ('hand 12: ...'); the form is about that hand already."""
-    head, sep, rest = message.partition(": ")
-    return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
 
 
 def _check_room(after: ReplayState) -> None:
@@ -203,7 +197,7 @@ def _replayed_with(session: Session, hands: Sequence[HandInput]) -> ReplayDelta:
 def _checked(after: ReplayDelta) -> ReplayDelta:
     """The replay with the new hand; refused with the engine's words when it cannot be made."""
     if not after.state.ok:
-        raise ValidationError({"__all__": without_hand_number(after.state.error)})
+        raise ValidationError({"__all__": after.state.refusal})
     return after
 
 

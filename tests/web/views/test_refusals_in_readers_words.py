@@ -1,0 +1,106 @@
+"""Every refusal the engine gives, in the reader's words (issue 35.11).
+
+The engine refuses with a template and its facts (engine/errors.py); the app translates the template and
+fills it in, tiles and meld kinds in the reader's words, and names the hand at fault as its screens
+number hands. The catalogues hold every template the engine can refuse with, found by walking the
+engine's source, and no refusal builds its sentence before the template is known."""
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+from web_helpers import ACCEPT, visible_text
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "scripts"))
+from engine_messages import refusal_calls, refusal_templates  # noqa: E402
+
+LOCALE = ROOT / "locale"
+# An English sentence: four ASCII words in a row (a name, a tile code or '123m' is not one).
+ENGLISH = re.compile(r"[A-Za-z']{2,}(?:[ ,:]+(?:[A-Za-z']{2,}|\d+)){3,}")
+
+
+def _passed_on(node: ast.expr) -> bool:
+    """`error.template`: an error made elsewhere, its template counted where it is made."""
+    return isinstance(node, ast.Attribute) and node.attr == "template"
+
+
+def test_every_refusal_is_a_template_not_a_sentence_built_first():
+    built = [f"{path.name}:{node.lineno}" for path, node in refusal_calls()
+             if not (isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str))
+             and not _passed_on(node.args[1])]
+    assert built == []
+    assert len(refusal_templates()) > 100
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
+def test_every_refusal_template_is_translated(language):
+    po = {e.msgid: e for e in polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
+          if e.translated() and "fuzzy" not in e.flags}
+    fields = lambda text: sorted(set(re.findall(r"\{[^{}]*\}", text)))  # noqa: E731
+    missing = [t for t in refusal_templates() if t not in po]
+    assert missing == []
+    assert [t for t in refusal_templates() if fields(po[t].msgstr) != fields(t)] == []
+
+
+def refusal_text(html: str) -> str:
+    """The refusals a page shows: its error, notice and hint paragraphs."""
+    found = re.findall(r'<p class="(?:error|notice|hint)"[^>]*>(.*?)</p>', html, flags=re.S)
+    return " | ".join(visible_text(p).strip() for p in found)
+
+
+TILE_REFUSALS = {
+    "fifteen tiles": {"concealed": "123m456p234s789s55s1z", "winning_tile": "5s"},
+    "five copies": {"concealed": "1111m1m456p234s78s", "winning_tile": "9s"},
+    "a bad meld": {"concealed": "123m456p234s5s", "winning_tile": "5s", "meld": "pung 789s"},
+}
+
+
+def preview(client, session, fields, language):
+    return client.post(f"/sessions/{session.pk}/win/preview/", {"winner": "1", "how": "2", **fields},
+                       HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])
+@pytest.mark.parametrize("refusal", list(TILE_REFUSALS))
+def test_a_tile_refusal_reads_in_the_readers_language(client, make_session, language, refusal):
+    session = make_session("hk-faan")
+    fields = {"mode": "tiles", **TILE_REFUSALS[refusal]}
+    english = refusal_text(preview(client, session, fields, "en"))
+    shown = refusal_text(preview(client, session, fields, language))
+    assert ENGLISH.search(english), english  # the page does refuse it
+    assert shown and not ENGLISH.search(shown), shown
+    assert re.search(r"[\u4e00-\u9fff]", shown)
+
+
+@pytest.mark.parametrize("language, words", [("zh-hant", "上限"), ("zh-hans", "上限")])
+def test_an_over_limit_figure_refused_by_the_engine_reads_in_the_readers_language(client, make_session, language,
+                                                                                   words):
+    session = make_session("hk-faan")
+    fields = {"mode": "figure", "figure": "11", "confirm_figure": "11"}
+    shown = refusal_text(preview(client, session, fields, language))
+    assert words in shown and "11" in shown, shown
+    assert not ENGLISH.search(shown), shown
+
+
+@pytest.mark.parametrize("language, heading, said, not_said", [
+    ("en", "Hand 2", "Hand 2: ", "hand 3"), ("zh-hant", "第 2 手", "第 2 手：", "第 3 手"),
+    ("zh-hans", "第 2 手", "第 2 手：", "第 3 手")])
+def test_the_refused_hand_is_numbered_as_the_screen_numbers_it(client, make_session, win, language, heading, said,
+                                                              not_said):
+    """A false win (詐糊) is entered between hands: the engine's own count ('hand 3') would be one more than
+    the form's heading."""
+    from scorekeeper.tables import services
+
+    session = make_session("hk-faan")
+    win(session, 1, 2, figure="3")
+    services.hand_record_spot(session=session, kind="false_win", player=2)
+    html = preview(client, session, {"mode": "figure", "figure": "11", "confirm_figure": "11"}, language)
+    assert heading in visible_text(html)
+    shown = refusal_text(html)
+    assert said in shown and not_said not in shown.lower(), shown
