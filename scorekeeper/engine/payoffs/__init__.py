@@ -68,6 +68,8 @@ class Payoff:
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
+    # A figure past the table's limit is refused (hk-faan's limit_faan caps every hand), not merely unusual.
+    refuses_over_limit: ClassVar[bool] = False
     # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
     # instead of moving at once: the screens say what a table paying as it goes pays, and when.
     pull_ledger: ClassVar[bool] = False

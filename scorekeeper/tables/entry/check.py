@@ -58,6 +58,7 @@ class WinCheck:
     # (taiwan: 6 + 連2 5 = 11); None where nothing is added.
     figure_sum: tuple[int, int, int] | None = None
     over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
+    capped: bool = False  # ... and the ruleset refuses it: the limit itself is offered instead
     limit: int | None = None
     after: ReplayDelta | None = None  # the session replayed with this hand, for the save
 
@@ -148,6 +149,13 @@ def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: di
     dealer_won = check.state.is_dealer(hand.winner)
     check.limit = limit = profile.ruleset.limit_for(hand.figure_field, dealer_won, check.state.continuations, options)
     check.over_limit = limit is not None and hand.figure > limit
+    if check.over_limit and profile.ruleset.payoff.refuses_over_limit:
+        # A hard cap (hk-faan): no hand scores more, so the limit is offered rather than a "Yes" it would refuse.
+        check.capped = True
+        check.errors["figure"] = gettext("%(figure)s is more than this table's limit of %(limit)s %(unit)s: no "
+                                         "hand scores more.") % {
+            "figure": f"{hand.figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
+        return
     if not check.over_limit or confirmed:
         return
     check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {

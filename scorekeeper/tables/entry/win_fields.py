@@ -102,11 +102,12 @@ class WinEntry:
         text = lambda name: (data.get(name) or "").replace("\x00", "").strip()[:KEEP]  # noqa: E731
         melds = lambda name: [m.replace("\x00", "")[:KEEP] for m in data.getlist(name)[:MAX_MELDS + 1]]  # noqa: E731
         meld_kind, suit = text("meld_kind"), text("suit")
-        chip = text("figure_chip")  # a figure chip tapped, by fan or (no tile yet) by tiles: a win by figure
+        # A figure chip tapped, by fan or (no tile yet) by tiles, or "Save it as the limit": a win by figure.
+        chip = text("save_at_limit") or text("figure_chip")
         entry = cls(
             winner=text("winner"), how=text("how"), responsible=text("responsible"),
             mode="figure" if text("mode") == "figure" or chip else "tiles",
-            # The chip just tapped, else a figure typed under "Other", else the one chosen before.
+            # The chip (or limit) just tapped, else a figure typed under "Other", else the one chosen before.
             figure=chip or text("figure_typed") or text("figure"), figure_confirmed=text("confirm_figure"),
             figure_field=text("figure_field"), hand=TileHand(text("concealed"), melds("meld")),
             winning_tile=text("winning_tile"), bonus=text("bonus"), wild=text("wild"),

@@ -78,13 +78,17 @@ def test_a_tile_refusal_reads_in_the_readers_language(client, make_session, lang
     assert re.search(r"[\u4e00-\u9fff]", shown)
 
 
-@pytest.mark.parametrize("language, words", [("zh-hant", "上限"), ("zh-hans", "上限")])
+@pytest.mark.parametrize("language, words", [("zh-hant", "超過這張台的上限 10 番"),
+                                             ("zh-hans", "超过这张台的上限 10 番")])
 def test_an_over_limit_figure_refused_by_the_engine_reads_in_the_readers_language(client, make_session, language,
                                                                                    words):
+    """Quick entry sends the figure as written: the engine's own refusal of 11 faan at a limit of 10."""
     session = make_session("hk-faan")
-    fields = {"mode": "figure", "figure": "11", "confirm_figure": "11"}
-    shown = refusal_text(preview(client, session, fields, language))
-    assert words in shown and "11" in shown, shown
+    html = client.post(f"/sessions/{session.pk}/quick/", {"text": "W2 d3 11", "action": "save",
+                                                          "revision": str(session.revision), "token": "t-quick"},
+                       HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+    shown = refusal_text(html)
+    assert words in shown, shown
     assert not ENGLISH.search(shown), shown
 
 
@@ -97,10 +101,10 @@ def test_the_refused_hand_is_numbered_as_the_screen_numbers_it(client, make_sess
     the form's heading."""
     from scorekeeper.tables import services
 
-    session = make_session("hk-faan")
+    session = make_session("hk-faan", options={"min_faan": 3})
     win(session, 1, 2, figure="3")
     services.hand_record_spot(session=session, kind="false_win", player=2)
-    html = preview(client, session, {"mode": "figure", "figure": "11", "confirm_figure": "11"}, language)
+    html = preview(client, session, {"mode": "figure", "figure_typed": "1"}, language)  # below the minimum
     assert heading in visible_text(html)
     shown = refusal_text(html)
     assert said in shown and not_said not in shown.lower(), shown
