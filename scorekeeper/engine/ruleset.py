@@ -80,6 +80,8 @@ class Ruleset:
     # the hand names another, "optional" only one the hand names.
     responsible: ClassVar[str] = ""
     responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
+    # Who a discard win may name: "any" loser, or only "discarder" (hk-faan: 包 on a discard is the discarder's).
+    responsible_on_discard: ClassVar[str] = "any"
     bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
     wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
     events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order

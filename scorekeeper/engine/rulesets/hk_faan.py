@@ -96,6 +96,7 @@ class HongKongFaan(Ruleset):
     figure_limit = 10
     responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
     responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
+    responsible_on_discard = "discarder"  # payoffs/hk_faan.py, shares: any other is refused
     # hk-faan.md: the events its faan table counts
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
 

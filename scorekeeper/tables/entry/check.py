@@ -38,7 +38,7 @@ from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
 from .text import is_clean
-from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
+from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry, seat_of
 
 
 @dataclass
@@ -182,10 +182,12 @@ def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
         check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
     if profile.ruleset.responsible and entry.responsible not in ("", "none"):
         seat = entry.responsible_seat(profile)
-        if seat is None and not entry.self_drawn:
+        if seat_of(entry.responsible) is None and not entry.self_drawn:
             check.errors["responsible"] = gettext("Choose a player, or no one.")
         elif seat is not None and seat == winner:
             check.errors["responsible"] = gettext("The winner cannot be the responsible player.")
+        elif seat is None and seat_of(entry.responsible) != winner:
+            entry.responsible = ""  # not one this win may name (the win changed since): offered again as no one
 
 
 def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:

@@ -12,6 +12,8 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.engine import EVENT_WINS
+
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
 from ..hand_input import HandInput
@@ -182,13 +184,33 @@ class WinEntry:
         return self.how == "self"
 
     def responsible_seat(self, profile: Profile) -> int | None:
-        """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise."""
+        """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise. A seat
+        this win may not name (chosen before the win changed) is no one's."""
         ruleset = profile.ruleset
         if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
             return None
         if self.responsible == "" and ruleset.responsible == "discarder":
             return self.discarder_seat
-        return seat_of(self.responsible)
+        seat = seat_of(self.responsible)
+        return seat if seat in self.responsible_seats(profile) else None
+
+    def responsible_seats(self, profile: Profile) -> list[int]:
+        """The losers this win may name as responsible, as the ruleset says (`responsible_on_discard`)."""
+        ruleset = profile.ruleset
+        if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
+            return []
+        if not self.self_drawn and ruleset.responsible_on_discard == "discarder":
+            discarder = self.discarder_seat
+            return [discarder] if discarder is not None and discarder != self.winner_seat else []
+        return [s for s in SEATS if s != self.winner_seat]
+
+    def fits_how(self, event: str) -> bool:
+        """An event this win can have: the engine's EVENT_WINS says which need a self-draw, which a discard
+        (a robbed kong is never self-drawn); any, before it is said how the hand was won."""
+        needed = EVENT_WINS.get(event, ("", ""))[0]
+        if not needed or self.how == "":
+            return True
+        return needed == ("self_draw" if self.self_drawn else "discard")
 
     def losers(self) -> list[int]:
         return [s for s in SEATS if s != self.winner_seat]
@@ -228,9 +250,10 @@ class WinEntry:
         the figure as read, `loser_totals` each loser's points as typed."""
         by_figure = self.mode == "figure"
         # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
-        # but for those that change who pays rather than the figure (hk-faan's robbed kong).
-        events = [e for e in profile.ruleset.payoff.figure_events if e in self.events] if by_figure else \
-            self.allowed_events(profile)
+        # but for those that change who pays rather than the figure (hk-faan's robbed kong). One of those that no
+        # longer fits the win (ticked, then Self-drawn tapped) is dropped with its box: the later tap decides.
+        events = [e for e in profile.ruleset.payoff.figure_events if e in self.events and self.fits_how(e)] \
+            if by_figure else self.allowed_events(profile)
         return HandInput(
             Hand.Kind.WIN, winner=self.winner_seat, discarder=None if self.self_drawn else self.discarder_seat,
             responsible=self.responsible_seat(profile), events=tuple(events), note=nfc(self.note),
