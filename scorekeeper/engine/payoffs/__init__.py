@@ -70,6 +70,9 @@ class Payoff:
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
     # A figure past the table's limit is refused (hk-faan's limit_faan caps every hand), not merely unusual.
     refuses_over_limit: ClassVar[bool] = False
+    # An on-the-spot entry ends the hand (hk-faan's false win: `deal_after_spot` moves the deal as a hand's
+    # end does); elsewhere it happens during a hand and the deal does not change.
+    spot_ends_hand: ClassVar[bool] = False
     # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
     # instead of moving at once: the screens say what a table paying as it goes pays, and when.
     pull_ledger: ClassVar[bool] = False

@@ -78,6 +78,7 @@ class HkFaanPayoff(Payoff):
     figure_answer = "faan"
     win_fields = frozenset({"responsible", "robbed_kong"})
     spot_kinds = frozenset({"false_win"})
+    spot_ends_hand = True  # deal_after_spot: the offending dealer passes the deal, else as after a draw
     refuses_over_limit = True  # hk-faan.md: limit_faan caps every hand; checked_faan refuses more
     spot_needs: ClassVar[Mapping[str, str]] = {"false_win": ""}
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"base": ONE}  # one loser's share at 0 faan
