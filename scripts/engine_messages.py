@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine import RULESETS  # noqa: E402
+from scorekeeper.engine import EVENT_WINS, RULESETS  # noqa: E402
 
 ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
 REFUSALS = frozenset({"EngineError", "SessionError"})
@@ -27,6 +27,7 @@ def engine_sentences() -> list[str]:
     payoffs = [ruleset.payoff for ruleset in RULESETS]  # what a payoff says of its spot kinds and stakes
     texts += [note for payoff in payoffs for notes in (payoff.spot_notes, payoff.stake_notes)
               for note in notes.values()]
+    texts += [meaning for _needed, meaning in EVENT_WINS.values()]  # facts of the refusals about events
     return sorted({text for text in texts if text})
 
 

@@ -171,17 +171,13 @@ def check_events_fit(hand: Hand) -> None:
                 event=event, meaning=meaning, needed=needed, win=hand.win,
             )
         if event in UNMELDED_EVENTS and hand.melds:
-            raise EngineError(
-                BAD_FIELD,
-                "{event} ({meaning}) is won before any meld is made, a concealed kong included: this hand has {meld}",
-                event=event, meaning=meaning, meld=_meld_words(hand.melds[0]),
-            )
-
-
-def _meld_words(meld: Meld) -> str:
-    """'an exposed pung 777p', 'a concealed kong 5555p': a meld as a player names it."""
-    kind = "a concealed kong" if meld.is_concealed else f"an exposed {meld.kind}"
-    return f"{kind} {format_tiles(meld.tiles)}"
+            meld = hand.melds[0]
+            facts = {"event": event, "meaning": meaning, "tiles": format_tiles(meld.tiles)}
+            if meld.is_concealed:
+                raise EngineError(BAD_FIELD, "{event} ({meaning}) is won before any meld is made, a concealed kong "
+                                             "included: this hand has a concealed kong {tiles}", **facts)
+            raise EngineError(BAD_FIELD, "{event} ({meaning}) is won before any meld is made, a concealed kong "
+                                         "included: this hand has an exposed {kind} {tiles}", kind=meld.kind, **facts)
 
 
 def check_tile_count(hand: Hand, hand_size: int) -> None:

@@ -266,15 +266,19 @@ class Fujian(Ruleset):
                     "dragons",
                     tile=tile_name(kind), ruleset=self.name,
                 )
-        for where, kinds in _places(hand):
-            bonus = next((k for k in kinds if k in BONUS_KINDS), None)
+        bonus = _first_bonus(hand.concealed)
+        if bonus is not None:
+            raise EngineError(BAD_TILE, "{tile} in the hand: winds and red dragons are bonus tiles shown face up; "
+                                        "list them in 'bonus_tiles'", tile=tile_name(bonus))
+        if hand.winning_tile in BONUS_KINDS:
+            raise EngineError(BAD_TILE, "{tile} in the winning tile: winds and red dragons are bonus tiles shown "
+                                        "face up; list them in 'bonus_tiles'", tile=tile_name(hand.winning_tile))
+        for index, meld in enumerate(hand.melds):
+            bonus = _first_bonus(meld.tiles)
             if bonus is not None:
-                raise EngineError(
-                    BAD_TILE,
-                    "{tile} in {where}: winds and red dragons are bonus tiles shown face up; list them in "
-                    "'bonus_tiles'",
-                    tile=tile_name(bonus), where=where,
-                )
+                raise EngineError(BAD_TILE, "{tile} in meld {number}: winds and red dragons are bonus tiles shown "
+                                            "face up; list them in 'bonus_tiles'", tile=tile_name(bonus),
+                                  number=index + 1)
         suit = next((k for k in hand.bonus_tiles if k not in BONUS_KINDS), None)
         if suit is not None:
             raise EngineError(
@@ -341,12 +345,8 @@ class Fujian(Ruleset):
                            tile=tile_code(hand.winning_tile), gold=gold)
 
 
-def _places(hand: Hand) -> Iterator[tuple[str, tuple[int, ...]]]:
-    yield "the hand", hand.concealed
-    if hand.winning_tile is not None:
-        yield "the winning tile", (hand.winning_tile,)
-    for index, meld in enumerate(hand.melds):
-        yield f"meld {index + 1}", meld.tiles
+def _first_bonus(kinds: tuple[int, ...]) -> int | None:
+    return next((k for k in kinds if k in BONUS_KINDS), None)
 
 
 def _gold(hand: Hand) -> int:

@@ -104,15 +104,27 @@ def figure_words(figure: int, unit: str) -> str:
 # (a tile, a ruleset, a meld's kind) in the reader's words too. The hand at fault is named by the replay
 # (ReplayState.error), numbered as the screens number hands.
 _TILE_CODE = re.compile(r"^[1-9][mpszf]$")
-_TILE_NAME = re.compile(r"^[a-z ]+ \(([1-9][mpszf])\)$")
+_TILE_NAME = re.compile(r"^[A-Za-z ]+ \(([1-9][mpszf])\)$")
 MELD_KIND_WORDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
                    "concealed kong": gettext_lazy("Concealed kong")}
+# How a hand was won, as the contract writes it (`win`): the facts `needed` and `win` of a refusal.
+WIN_WORDS = {"self_draw": gettext_lazy("Self-drawn"), "discard": gettext_lazy("On a discard")}
 
 
-def _fact_words(value: Any) -> Any:
-    """A fact in the reader's words where the app has its name: a tile, a ruleset's name, a meld's kind."""
+def _fact_words(name: str, value: Any) -> Any:
+    """A fact in the reader's words where the app has its name: a tile, a ruleset's name, a meld's kind, an
+    event and what it means (engine/hand.py's EVENT_WINS, collected for the catalogues)."""
     if not isinstance(value, str):
         return value
+    if name == "event":
+        from .rulesets import EVENT_LABELS  # rulesets.py reads this module: its labels are looked up late
+
+        # its name alone ('天胡', not '天胡（莊家起手即胡）'): the refusal says what it means beside it
+        return re.sub(r"\s*[（(][^（(]*[)）]$", "", str(EVENT_LABELS.get(value, value)))
+    if name == "meaning":
+        return gettext(value)
+    if name in ("needed", "win") and value in WIN_WORDS:
+        return str(WIN_WORDS[value])
     if _TILE_CODE.match(value):
         return face(value).label
     named = _TILE_NAME.match(value)
@@ -138,6 +150,6 @@ def engine_error(error: dict[str, Any] | None) -> str:
     if script() == "en":
         return template.format(**facts)
     try:
-        return gettext(template).format(**{name: _fact_words(value) for name, value in facts.items()})
+        return gettext(template).format(**{name: _fact_words(name, value) for name, value in facts.items()})
     except (KeyError, IndexError, ValueError):  # a translation that lost a fact: the English says it all
         return template.format(**facts)
