@@ -1,10 +1,13 @@
 """An hk-faan table on a phone in 繁 and 简 (issue 35, points 11, 1, 2): the engine's refusals read in the
-reader's script, 11 faan offers the limit in one tap, and 包 / Robbed a kong offer only what the engine takes.
+reader's script, 11 faan offers the limit in one tap, and 包 / Robbed a kong offer only what the engine takes;
+then (points 4, 6) History says a robbed kong and a self-draw's 包, and the false win how the deal moves.
 
-Screenshots: artifacts/screenshots/hk-faan-refusals/."""
+Screenshots: artifacts/screenshots/hk-faan-refusals/, hk-faan-records/."""
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,6 +17,9 @@ from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand
 
 from browser_helpers import Shots, by_tiles, choose, settled, sign_up
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from web_helpers import entry_of, record_win  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,3 +110,31 @@ def test_a_self_draw_offers_every_loser_for_bao_and_no_robbed_kong(page: Page, l
     assert [o.get_attribute("value") for o in responsible.all()] == ["", "0", "2", "3"]
     expect(page.get_by_text("Robbed a kong")).to_have_count(0)
     shot("self-draw-choices")
+
+
+RECORDS = {  # the robbed kong in History, 包 on a self-draw, the false win's words on the on-the-spot page
+    "zh-hant": ("Di 搶 Bob 的槓胡", "Cy 負責", "莊家的會過莊", "不影響坐莊"),
+    "zh-hans": ("Di 抢 Bob 的杠胡", "Cy 负责", "庄家的会过庄", "不影响坐庄"),
+}
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])
+def test_hk_faan_records_and_the_false_win_on_a_phone(page: Page, live_server, language):
+    """35.4 and 35.6: History says the robbed kong and the self-draw's 包; the false win says how the deal moves."""
+    shot = Shots(page, f"hk-faan-records/{language}")
+    sign_up(page, live_server.url)
+    owner = get_user_model().objects.get(username="ann")
+    session = services.session_create(ruleset="hk-faan", names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
+                                      stakes={}, options={}, owner=owner)
+    record_win(session=session, entry=entry_of(winner=3, how=1, mode="figure", figure=4, event=["robbing_kong"]))
+    record_win(session=session, entry=entry_of(winner=0, how="self", mode="figure", figure=5, responsible=2))
+    robbed, bao, deal_moves, unchanged = RECORDS[language]
+    page.goto(f"{live_server.url}/sessions/{session.pk}/history/")
+    switch_to(page, MENU[language])
+    history = page.locator("main").inner_text()
+    assert robbed in history and bao in history, history
+    shot("history")
+    page.goto(f"{live_server.url}/sessions/{session.pk}/spot/")
+    spot = page.locator("main").inner_text()
+    assert deal_moves in spot and unchanged not in spot and not re.search("(詐糊|诈糊) \\(", spot), spot
+    shot("false-win")
