@@ -7,7 +7,6 @@ to the script they chose, so 門前清 reads 门前清 in 简体中文 and 台�
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -15,8 +14,6 @@ import opencc
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scorekeeper.engine import RULESET_KEYS, get_ruleset
-
-from .tiles import face
 
 # OpenCC's configurations by target script: to Simplified, to Traditional.
 CONVERSIONS = {"hans": "t2s", "hant": "s2t"}
@@ -96,60 +93,3 @@ def figure_words(figure: int, unit: str) -> str:
     if unit == "faan":
         return gettext("%(count)s faan") % {"count": figure}
     return gettext("%(figure)s points") % {"figure": figure}
-
-
-# -- the engine's refusals ----------------------------------------------------------------------
-# Every refusal is a template and its facts (engine/errors.py); the template is translated by its exact
-# text (scripts/engine_messages.py collects them all) and filled in with the facts, those that are words
-# (a tile, a ruleset, a meld's kind) in the reader's words too. The hand at fault is named by the replay
-# (ReplayState.error), numbered as the screens number hands.
-_TILE_CODE = re.compile(r"^[1-9][mpszf]$")
-_TILE_NAME = re.compile(r"^[A-Za-z ]+ \(([1-9][mpszf])\)$")
-MELD_KIND_WORDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
-                   "concealed kong": gettext_lazy("Concealed kong")}
-# How a hand was won, as the contract writes it (`win`): the facts `needed` and `win` of a refusal.
-WIN_WORDS = {"self_draw": gettext_lazy("Self-drawn"), "discard": gettext_lazy("On a discard")}
-
-
-def _fact_words(name: str, value: Any) -> Any:
-    """A fact in the reader's words where the app has its name: a tile, a ruleset's name, a meld's kind, an
-    event and what it means (engine/hand.py's EVENT_WINS, collected for the catalogues)."""
-    if not isinstance(value, str):
-        return value
-    if name == "event":
-        from .rulesets import EVENT_LABELS  # rulesets.py reads this module: its labels are looked up late
-
-        # its name alone ('天胡', not '天胡（莊家起手即胡）'): the refusal says what it means beside it
-        return re.sub(r"\s*[（(][^（(]*[)）]$", "", str(EVENT_LABELS.get(value, value)))
-    if name == "meaning":
-        return gettext(value)
-    if name in ("needed", "win") and value in WIN_WORDS:
-        return str(WIN_WORDS[value])
-    if _TILE_CODE.match(value):
-        return face(value).label
-    named = _TILE_NAME.match(value)
-    if named:
-        return f"{face(named.group(1)).label} ({named.group(1)})"
-    if value in MELD_KIND_WORDS:
-        return str(MELD_KIND_WORDS[value])
-    ruleset = _RULESETS_BY_NAME.get(value)
-    return local_name(ruleset) if ruleset is not None else value
-
-
-_RULESETS_BY_NAME = {get_ruleset(key).name: get_ruleset(key) for key in RULESET_KEYS}
-
-
-def engine_error(error: dict[str, Any] | None) -> str:
-    """An engine answer's error for the screen, in the reader's language, without the hand it names."""
-    if not error:
-        return ""
-    template = error.get("template")
-    if not isinstance(template, str):
-        return str(error.get("message", ""))
-    facts = error.get("facts") or {}
-    if script() == "en":
-        return template.format(**facts)
-    try:
-        return gettext(template).format(**{name: _fact_words(name, value) for name, value in facts.items()})
-    except (KeyError, IndexError, ValueError):  # a translation that lost a fact: the English says it all
-        return template.format(**facts)

@@ -20,7 +20,8 @@ from django.utils.translation import gettext
 from scorekeeper.engine import score_hand
 
 from ..display.money import Payment, payments
-from ..display.names import engine_error, unit_name
+from ..display.names import unit_name
+from ..display.refusals import engine_error, replay_error
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
@@ -89,7 +90,7 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
     if not check.after.state.ok:
-        check.errors["payments"] = check.after.state.error or gettext("The engine refused this hand.")
+        check.errors["payments"] = replay_error(check.after.state) or gettext("The engine refused this hand.")
         return check
     answer = check.after.state.answer
     mine = answer["hands"][index]

@@ -15,7 +15,6 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint
 
-from ..display.names import engine_error
 from .lazy_json import Decoded
 
 
@@ -124,18 +123,8 @@ class ReplayState:
 
     @property
     def error(self) -> str:
-        """The engine's refusal in the reader's words, led by the entry at fault as the screens number it
-        ('Hand 3: ...'; an on-the-spot payment before it does not count)."""
-        refusal = self.refusal
-        index = self.refused_index
-        if not refusal or index is None:
-            return refusal
-        return gettext("%(entry)s: %(refusal)s") % {"entry": self.label(index), "refusal": refusal}
-
-    @property
-    def refusal(self) -> str:
-        """The engine's refusal in the reader's words, without the entry it names."""
-        return "" if self.ok else engine_error(self.answer.get("error"))
+        """The engine's own English; the screens say it in the reader's words (display.refusals)."""
+        return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
 
     @property
     def refused_index(self) -> int | None:

@@ -108,3 +108,23 @@ def test_the_refused_hand_is_numbered_as_the_screen_numbers_it(client, make_sess
     assert heading in visible_text(html)
     shown = refusal_text(html)
     assert said in shown and not_said not in shown.lower(), shown
+
+
+@pytest.mark.parametrize("language, said", [("zh-hant", "第 1 手：胡牌前手牌有 3 張"),
+                                            ("zh-hans", "第 1 手：胡牌前手牌有 3 张")])
+def test_a_session_the_engine_cannot_replay_says_why_in_the_readers_words(client, make_session, win, language,
+                                                                         said):
+    """The banner on the session, History and Settle-up pages of a session a stored hand breaks."""
+    import uuid
+
+    from scorekeeper.tables.models import Hand, Session
+
+    session = make_session("zung-jung")
+    hand = win(session, 1, 2, figure=10)
+    Hand.objects.filter(pk=hand.pk).update(tiles={"concealed": "123m", "winning_tile": "5z", "melds": []},
+                                          figure=None, figure_field="")
+    Session.objects.filter(pk=session.pk).update(revision=uuid.uuid4())
+    for page in ("", "history/", "settle/"):
+        html = client.get(f"/sessions/{session.pk}/{page}", HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
+        shown = refusal_text(html)
+        assert said in shown and not ENGLISH.search(shown), (page, shown)
