@@ -28,7 +28,9 @@ Decisions where the page is silent:
 - Without flowers (`flowers: false`) a hand is entered with no bonus tiles (the ruleset's
   `bonus_tiles_at`): the keypad has no flowers line.
 - 包 on a self-draw may name any loser (the ruleset's `responsible_self_draw`); the app offers it on a
-  self-draw too.
+  self-draw too. On a discard only the discarder may be named (`responsible_on_discard`, `shares`).
+- `limit_faan` caps every hand (`refuses_over_limit`): more is refused, and the app offers the limit
+  itself. A false win ends its hand (`spot_ends_hand`, `deal_after_spot`).
 - The app enters a robbed kong by figure as the hand's event `robbing_kong` (ticked beside the
   figure) and sends it as `"robbed_kong": true`; quick entry's `F` is the false win here (taiwan's
   flowers there): a letter stands for the first of its kinds the ruleset has.

@@ -3,6 +3,12 @@ kept as a draft, and mapped from a hand entered (entry.check makes one of it).
 
 Everything lives in the form's own fields (the keypad's taps too: entry.keypad). Nothing
 typed is dropped: unreadable text stays as typed and is reported beside its field.
+
+Decided where the rules are silent (issue 35.2): a choice the win no longer allows once who won how
+changed is the later tap's to decide, so it is not sent: a responsible player the ruleset does not let
+this win name (hk-faan: on a discard, anyone but the discarder) is no one, and by figure an event that
+does not fit the win (a robbed kong, then Self-drawn) is left out with its box. By tiles such an event
+stays ticked and is named beside the events (entry.check), as the tiles are scored with it.
 """
 from __future__ import annotations
 
