@@ -175,7 +175,7 @@ def _spot(raw: Mapping[str, Any], rules: HandRules) -> Spot:
         )
     _refuse_unknown(raw, SPOT_FIELDS, "an on-the-spot payment")
     kind = raw["spot"]
-    if kind not in rules.spot_kinds:
+    if not isinstance(kind, str) or kind not in rules.spot_kinds:  # a list or object is no kind (nor hashable)
         raise EngineError(
             BAD_FIELD,
             "unknown on-the-spot kind {kind!r}: it is one of {choices}",
