@@ -23,8 +23,10 @@ from .names import local_name, script
 from .rulesets import EVENT_LABELS
 from .tiles import face
 
-_TILE_CODE = re.compile(r"^[1-9][mpszf]$")
-_TILE_NAME = re.compile(r"^[A-Za-z ]+ \(([1-9][mpszf])\)$")
+# A tile the app has a face for: suits 1-9, honours 1z-7z, flowers and seasons 1f-8f ('8z' typed is no tile).
+_TILE = r"(?:[1-9][mps]|[1-7]z|[1-8]f)"
+_TILE_CODE = re.compile(rf"^{_TILE}$")
+_TILE_NAME = re.compile(rf"^[A-Za-z ]+ \(({_TILE})\)$")
 MELD_KIND_WORDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
                    "concealed kong": gettext_lazy("Concealed kong")}
 # How a hand was won, as the contract writes it (`win`): the facts `needed` and `win` of a refusal.

@@ -128,3 +128,18 @@ def test_a_session_the_engine_cannot_replay_says_why_in_the_readers_words(client
         html = client.get(f"/sessions/{session.pk}/{page}", HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
         shown = refusal_text(html)
         assert said in shown and not ENGLISH.search(shown), (page, shown)
+
+
+@pytest.mark.parametrize("language, said", [("zh-hant", "裡的 8z 不是牌"), ("zh-hans", "里的 8z 不是牌")])
+def test_a_fact_that_only_looks_like_a_tile_is_kept_as_written(language, said):
+    """'8z' is no tile the app has a face for: the refusal still reads in the reader's words."""
+    from django.utils import translation
+
+    from scorekeeper.engine import score_hand
+    from scorekeeper.tables.display.refusals import engine_error
+
+    answer = score_hand({"ruleset": "zung-jung", "concealed": "123m456p234s789s5s", "winning_tile": "8z",
+                         "win": "discard"})
+    with translation.override(language):
+        shown = engine_error(answer["error"])
+    assert said in shown and not ENGLISH.search(shown), shown
