@@ -1,17 +1,23 @@
 """Print the engine's English sentences the screens show, as a Python file `makemessages` can read.
 
-The engine describes its rulesets and house options in English; the app translates them by
-their exact text. `make messages` writes this file at the project root for the extraction and deletes
-it afterwards, so the sentences have one home, the engine.
+The engine describes its rulesets and house options in English, and says every refusal as a template
+with its facts (`EngineError(code, template, **facts)`); the app translates both by their exact text.
+`make messages` writes this file at the project root for the extraction and deletes it afterwards, so
+the sentences have one home, the engine.
 """
 from __future__ import annotations
 
+import ast
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine import RULESETS  # noqa: E402
+from scorekeeper.engine import EVENT_WINS, RULESETS  # noqa: E402
+
+ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
+REFUSALS = frozenset({"EngineError", "SessionError"})
 
 
 def engine_sentences() -> list[str]:
@@ -21,7 +27,23 @@ def engine_sentences() -> list[str]:
     payoffs = [ruleset.payoff for ruleset in RULESETS]  # what a payoff says of its spot kinds and stakes
     texts += [note for payoff in payoffs for notes in (payoff.spot_notes, payoff.stake_notes)
               for note in notes.values()]
+    texts += [meaning for _needed, meaning in EVENT_WINS.values()]  # facts of the refusals about events
     return sorted({text for text in texts if text})
+
+
+def refusal_calls(root: Path = ENGINE) -> Iterator[tuple[Path, ast.Call]]:
+    """Every EngineError (or SessionError) the engine makes, with its file."""
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in REFUSALS and len(node.args) >= 2:
+                yield path, node
+
+
+def refusal_templates(root: Path = ENGINE) -> list[str]:
+    """The template of every refusal the engine can give (those passing another error's template on
+    are counted where that error is made)."""
+    return sorted({node.args[1].value for _path, node in refusal_calls(root)
+                   if isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)})
 
 
 if __name__ == "__main__":
@@ -29,3 +51,5 @@ if __name__ == "__main__":
     print("from django.utils.translation import gettext_noop\n")
     for sentence in engine_sentences():
         print(f"gettext_noop({sentence!r})")
+    for template in refusal_templates():
+        print(f"gettext_noop({template!r})")

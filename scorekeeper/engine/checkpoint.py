@@ -41,7 +41,11 @@ class Checkpoint(NamedTuple):
             cash = tuple(Decimal(str(c)) for c in data["cash"])
             hands = int(data["hands"])
         except (KeyError, TypeError, ValueError, ArithmeticError) as error:
-            raise EngineError(BAD_FIELD, f"not a replay checkpoint: {error}") from None
+            raise EngineError(
+                BAD_FIELD,
+                "not a replay checkpoint: {error}",
+                error=error,
+            ) from None
         if len(debts) != SEATS or len(cash) != SEATS or len(numbers) != len(Deal._fields) or hands < 0:
             raise EngineError(BAD_FIELD, "not a replay checkpoint: four seats and a whole deal are needed")
         if holder is not None and holder not in range(SEATS):

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
-from .errors import BAD_JSON, EngineError
+from .errors import BAD_JSON, EngineError, contract_answer
 from .scoring import score_hand
 from .settlement import settle_session
 
@@ -29,14 +29,18 @@ def answer_lines(command: Callable[[Any], dict[str, Any]], lines: Iterable[str])
         try:
             data = json.loads(line)
         except ValueError as exc:
-            answer = EngineError(BAD_JSON, f"this line is not valid JSON ({exc})").as_answer()
+            answer = EngineError(
+                BAD_JSON,
+                "this line is not valid JSON ({reason})",
+                reason=exc,
+            ).as_answer()
         else:
             answer = command(data)
         yield _dump(answer)
 
 
 def _dump(answer: dict[str, Any]) -> str:
-    return json.dumps(answer, ensure_ascii=False, separators=(", ", ": "))
+    return json.dumps(contract_answer(answer), ensure_ascii=False, separators=(", ", ": "))
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

@@ -121,7 +121,11 @@ def read_hand(data: Any) -> Hand:
         raise EngineError(BAD_FIELD, "a hand must be a JSON object of fields")
     unknown = sorted(set(data) - FIELDS)
     if unknown:
-        raise EngineError(BAD_FIELD, f"unknown field {unknown[0]!r}: the fields are {', '.join(sorted(FIELDS))}")
+        raise EngineError(
+            BAD_FIELD,
+            "unknown field {unknown!r}: the fields are {choices}",
+            unknown=unknown[0], choices=', '.join(sorted(FIELDS)),
+        )
     role = _choice(data, "role", ("winner", "loser"), "winner")
     concealed = tuple(parse_tiles(_text(data, "concealed", required=True) or ""))
     winning = _winning_tile(data, role)
@@ -151,33 +155,45 @@ def check_events_fit(hand: Hand) -> None:
     tiles as dealt has no meld (README.md, `events`)."""
     if hand.is_loser:
         if hand.events:
-            raise EngineError(BAD_FIELD, f"a loser's hand has no events ({', '.join(sorted(hand.events))}): "
-                                         "events say how the winner won, so give them on the winner's hand")
+            raise EngineError(
+                BAD_FIELD,
+                "a loser's hand has no events ({choices}): events say how the winner won, so give them on the "
+                "winner's hand",
+                choices=', '.join(sorted(hand.events)),
+            )
         return
     for event in sorted(hand.events & EVENT_WINS.keys()):
         needed, meaning = EVENT_WINS[event]
         if needed != hand.win:
-            raise EngineError(BAD_FIELD, f"{event} ({meaning}) needs win {needed}: the hand says {hand.win}")
+            raise EngineError(
+                BAD_FIELD,
+                "{event} ({meaning}) needs win {needed}: the hand says {win}",
+                event=event, meaning=meaning, needed=needed, win=hand.win,
+            )
         if event in UNMELDED_EVENTS and hand.melds:
-            raise EngineError(BAD_FIELD, f"{event} ({meaning}) is won before any meld is made, a concealed "
-                                         f"kong included: this hand has {_meld_words(hand.melds[0])}")
-
-
-def _meld_words(meld: Meld) -> str:
-    """'an exposed pung 777p', 'a concealed kong 5555p': a meld as a player names it."""
-    kind = "a concealed kong" if meld.is_concealed else f"an exposed {meld.kind}"
-    return f"{kind} {format_tiles(meld.tiles)}"
+            meld = hand.melds[0]
+            facts = {"event": event, "meaning": meaning, "tiles": format_tiles(meld.tiles)}
+            if meld.is_concealed:
+                raise EngineError(BAD_FIELD, "{event} ({meaning}) is won before any meld is made, a concealed kong "
+                                             "included: this hand has a concealed kong {tiles}", **facts)
+            raise EngineError(BAD_FIELD, "{event} ({meaning}) is won before any meld is made, a concealed kong "
+                                         "included: this hand has an exposed {kind} {tiles}", kind=meld.kind, **facts)
 
 
 def check_tile_count(hand: Hand, hand_size: int) -> None:
     before_win = len(hand.concealed) + 3 * len(hand.melds)
-    if before_win != hand_size:
-        melds = f" + {len(hand.melds)} meld{'s' if len(hand.melds) != 1 else ''}" if hand.melds else ""
-        raise EngineError(
-            WRONG_TILE_COUNT,
-            f"the hand has {before_win} tiles before the win ({len(hand.concealed)} in hand{melds}, "
-            f"a kong counting as 3): it must have {hand_size}",
-        )
+    if before_win == hand_size:
+        return
+    facts = {"count": before_win, "in_hand": len(hand.concealed), "needed": hand_size}
+    if not hand.melds:
+        raise EngineError(WRONG_TILE_COUNT, "the hand has {count} tiles before the win ({in_hand} in hand, a kong "
+                                            "counting as 3): it must have {needed}", **facts)
+    if len(hand.melds) == 1:
+        raise EngineError(WRONG_TILE_COUNT, "the hand has {count} tiles before the win ({in_hand} in hand + 1 meld, "
+                                            "a kong counting as 3): it must have {needed}", **facts)
+    raise EngineError(WRONG_TILE_COUNT, "the hand has {count} tiles before the win ({in_hand} in hand + {melds} "
+                                        "melds, a kong counting as 3): it must have {needed}",
+                      melds=len(hand.melds), **facts)
 
 
 def check_copies(hand: Hand) -> None:
@@ -187,8 +203,11 @@ def check_copies(hand: Hand) -> None:
     for kind, n in sorted(counts.items()):
         limit = 1 if kind >= BONUS_BASE else 4
         if n > limit:
-            each = "there is only one of each flower and season" if limit == 1 else "there are only 4 of each tile"
-            raise EngineError(TOO_MANY_COPIES, f"{n} copies of {tile_code(kind)}: {each}")
+            if limit == 1:
+                raise EngineError(TOO_MANY_COPIES, "{count} copies of {tile}: there is only one of each flower and "
+                                                   "season", count=n, tile=tile_code(kind))
+            raise EngineError(TOO_MANY_COPIES, "{count} copies of {tile}: there are only 4 of each tile",
+                              count=n, tile=tile_code(kind))
 
 
 def check_flowers_apart(hand: Hand) -> None:
@@ -196,20 +215,36 @@ def check_flowers_apart(hand: Hand) -> None:
     as bonus tiles asks it)."""
     for kind in hand.all_tiles():
         if kind >= BONUS_BASE:
-            raise EngineError(BAD_TILE, f"{tile_code(kind)} is a flower or season: put it in 'bonus_tiles'")
+            raise EngineError(
+                BAD_TILE,
+                "{tile} is a flower or season: put it in 'bonus_tiles'",
+                tile=tile_code(kind),
+            )
     for kind in hand.bonus_tiles:
         if kind < BONUS_BASE:
-            raise EngineError(BAD_FIELD, f"'bonus_tiles' holds flowers and seasons (1f-8f), not {tile_code(kind)}")
+            raise EngineError(
+                BAD_FIELD,
+                "'bonus_tiles' holds flowers and seasons (1f-8f), not {tile}",
+                tile=tile_code(kind),
+            )
 
 
 def _text(data: Mapping[str, Any], name: str, *, required: bool = False) -> str | None:
     value = data.get(name)
     if value is None:
         if required:
-            raise EngineError(BAD_FIELD, f"the field {name!r} is missing: give the tiles as text like '123m'")
+            raise EngineError(
+                BAD_FIELD,
+                "the field {name!r} is missing: give the tiles as text like '123m'",
+                name=name,
+            )
         return None
     if not isinstance(value, str):
-        raise EngineError(BAD_FIELD, f"{name!r} must be tiles written as text like '123m', not {value!r}")
+        raise EngineError(
+            BAD_FIELD,
+            "{name!r} must be tiles written as text like '123m', not {value!r}",
+            name=name, value=value,
+        )
     return value
 
 
@@ -228,10 +263,18 @@ def _choice(data: Mapping[str, Any], name: str, allowed: tuple[str, ...], defaul
     value = data.get(name)
     if value is None:
         if default is None:
-            raise EngineError(BAD_FIELD, f"the field {name!r} is missing: it is one of {', '.join(allowed)}")
+            raise EngineError(
+                BAD_FIELD,
+                "the field {name!r} is missing: it is one of {choices}",
+                name=name, choices=', '.join(allowed),
+            )
         return default
     if value not in allowed:
-        raise EngineError(BAD_FIELD, f"{name!r} is {value!r}: it must be one of {', '.join(allowed)}")
+        raise EngineError(
+            BAD_FIELD,
+            "{name!r} is {value!r}: it must be one of {choices}",
+            name=name, value=value, choices=', '.join(allowed),
+        )
     return str(value)
 
 
@@ -240,39 +283,75 @@ def _list(data: Mapping[str, Any], name: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise EngineError(BAD_FIELD, f"{name!r} must be a list")
+        raise EngineError(
+            BAD_FIELD,
+            "{name!r} must be a list",
+            name=name,
+        )
     return value
 
 
 def _meld(raw: Any, index: int) -> Meld:
-    where = f"meld {index + 1}"
+    number = index + 1
     if not isinstance(raw, Mapping) or "tiles" not in raw or "kind" not in raw:
-        raise EngineError(BAD_MELD, f"{where} must be an object with 'kind' and 'tiles'")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number} must be an object with 'kind' and 'tiles'",
+            number=number,
+        )
     kind = raw["kind"]
     if kind not in MELD_KINDS:
-        raise EngineError(BAD_MELD, f"{where} is a {kind!r}: a meld is one of {', '.join(MELD_KINDS)}")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number} is a {kind!r}: a meld is one of {choices}",
+            number=number, kind=kind, choices=', '.join(MELD_KINDS),
+        )
     if not isinstance(raw["tiles"], str):
-        raise EngineError(BAD_MELD, f"{where}: write its tiles as text like '555p'")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number}: write its tiles as text like '555p'",
+            number=number,
+        )
     tiles = tuple(sorted(parse_tiles(raw["tiles"])))
     added = raw.get("added", False)
     if not isinstance(added, bool) or (added and kind != "kong"):
-        raise EngineError(BAD_MELD, f"{where}: 'added' is true or false, and only for an exposed kong")
-    _check_meld_shape(kind, tiles, where, raw["tiles"])
+        raise EngineError(
+            BAD_MELD,
+            "meld {number}: 'added' is true or false, and only for an exposed kong",
+            number=number,
+        )
+    _check_meld_shape(kind, tiles, number, raw["tiles"])
     return Meld(kind, tiles, added)
 
 
-def _check_meld_shape(kind: str, tiles: tuple[int, ...], where: str, text: str) -> None:
+def _check_meld_shape(kind: str, tiles: tuple[int, ...], number: int, text: str) -> None:
     size = 3 if kind in ("chow", "pung") else 4
     if len(tiles) != size:
-        raise EngineError(BAD_MELD, f"{where} ({text}): a {kind.replace('_', ' ')} has {size} tiles, not {len(tiles)}")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number} ({text}): a {kind} has {size} tiles, not {count}",
+            number=number, text=text, kind=kind.replace("_", " "), size=size, count=len(tiles),
+        )
     if any(t >= BONUS_BASE for t in tiles):
-        raise EngineError(BAD_MELD, f"{where} ({text}): flowers and seasons are never in a meld")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number} ({text}): flowers and seasons are never in a meld",
+            number=number, text=text,
+        )
     if kind == "chow":
         a, b, c = tiles
         if is_honor(a) or not (b == a + 1 and c == a + 2 and a // 9 == c // 9):
-            raise EngineError(BAD_MELD, f"{where} ({text}): a chow is three tiles in a row of one suit")
+            raise EngineError(
+                BAD_MELD,
+                "meld {number} ({text}): a chow is three tiles in a row of one suit",
+                number=number, text=text,
+            )
     elif len(set(tiles)) != 1:
-        raise EngineError(BAD_MELD, f"{where} ({text}): a {kind.replace('_', ' ')} is {size} identical tiles")
+        raise EngineError(
+            BAD_MELD,
+            "meld {number} ({text}): a {kind} is {size} identical tiles",
+            number=number, text=text, kind=kind.replace("_", " "), size=size,
+        )
 
 
 def _wild(data: Mapping[str, Any]) -> int | None:
@@ -284,14 +363,22 @@ def _events(data: Mapping[str, Any]) -> frozenset[str]:
     events = _list(data, "events")
     for event in events:
         if event not in EVENTS:
-            raise EngineError(BAD_FIELD, f"unknown event {event!r}: events are {', '.join(sorted(EVENTS))}")
+            raise EngineError(
+                BAD_FIELD,
+                "unknown event {event!r}: events are {choices}",
+                event=event, choices=', '.join(sorted(EVENTS)),
+            )
     return frozenset(events)
 
 
 def _bool(data: Mapping[str, Any], name: str) -> bool:
     value = data.get(name, False)
     if not isinstance(value, bool):
-        raise EngineError(BAD_FIELD, f"{name!r} must be true or false, not {value!r}")
+        raise EngineError(
+            BAD_FIELD,
+            "{name!r} must be true or false, not {value!r}",
+            name=name, value=value,
+        )
     return value
 
 
@@ -300,7 +387,11 @@ def _count(data: Mapping[str, Any], name: str) -> int:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise EngineError(BAD_FIELD, f"{name!r} must be a whole number 0 or more, not {value!r}")
+        raise EngineError(
+            BAD_FIELD,
+            "{name!r} must be a whole number 0 or more, not {value!r}",
+            name=name, value=value,
+        )
     return value
 
 

@@ -58,17 +58,32 @@ class Payment(NamedTuple):
 def parse_amount(value: Any, what: str) -> Decimal:
     """A non-negative stake: a whole number or a decimal string; floats would not be exact."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise EngineError(BAD_FIELD, f"{what} is {value!r}: write it as a whole number or a decimal "
-                                     f"string like \"2.5\"")
+        raise EngineError(
+            BAD_FIELD,
+            "{what} is {value!r}: write it as a whole number or a decimal string like \"2.5\"",
+            what=what, value=value,
+        )
     if isinstance(value, int):
         if value < 0:
-            raise EngineError(BAD_FIELD, f"{what} is {value}: a stake cannot be negative")
+            raise EngineError(
+                BAD_FIELD,
+                "{what} is {value}: a stake cannot be negative",
+                what=what, value=value,
+            )
         return Decimal(value)
     text = value.strip()
     if text.startswith("-") and _DECIMAL_TEXT.fullmatch(text[1:]):
-        raise EngineError(BAD_FIELD, f"{what} is {value!r}: a stake cannot be negative")
+        raise EngineError(
+            BAD_FIELD,
+            "{what} is {value!r}: a stake cannot be negative",
+            what=what, value=value,
+        )
     if not _DECIMAL_TEXT.fullmatch(text):
-        raise EngineError(BAD_FIELD, f"{what} is {value!r}: write an amount like \"10\" or \"2.5\"")
+        raise EngineError(
+            BAD_FIELD,
+            "{what} is {value!r}: write an amount like \"10\" or \"2.5\"",
+            what=what, value=value,
+        )
     return Decimal(text)
 
 

@@ -80,6 +80,8 @@ class Ruleset:
     # the hand names another, "optional" only one the hand names.
     responsible: ClassVar[str] = ""
     responsible_self_draw: ClassVar[bool] = False  # a self-draw may name one too (hk-faan's 包自摸)
+    # Who a discard win may name: "any" loser, or only "discarder" (hk-faan: 包 on a discard is the discarder's).
+    responsible_on_discard: ClassVar[str] = "any"
     bonus_tiles: ClassVar[str] = "flowers"  # bonus tiles entered with the hand: "flowers", "winds_red" or ""
     wild: ClassVar[str] = ""  # the wild tile the hand names in `wild`: "" none, "fortune", "gold"
     events: ClassVar[tuple[str, ...]] = ()  # the events a table enters for a win, in the form's order
@@ -100,9 +102,17 @@ class Ruleset:
     def check_tile_set(self, hand: Hand) -> None:
         for kind in [*hand.all_tiles(), *hand.bonus_tiles]:
             if kind not in self.tile_set:
-                raise EngineError(BAD_TILE, f"{tile_name(kind)} is not used in {self.name}")
+                raise EngineError(
+                    BAD_TILE,
+                    "{tile} is not used in {ruleset}",
+                    tile=tile_name(kind), ruleset=self.name,
+                )
         if hand.role == "loser" and not self.scores_losers:
-            raise EngineError(BAD_FIELD, f"{self.name} scores only the winner: 'role' must be 'winner'")
+            raise EngineError(
+                BAD_FIELD,
+                "{ruleset} scores only the winner: 'role' must be 'winner'",
+                ruleset=self.name,
+            )
 
     scores_losers: ClassVar[bool] = False
 
@@ -112,11 +122,19 @@ class Ruleset:
             option = known.get(name)
             if option is None:
                 names = ", ".join(known) or "none"
-                raise EngineError(BAD_FIELD, f"unknown option {name!r} for {self.name} (its options: {names})")
+                raise EngineError(
+                    BAD_FIELD,
+                    "unknown option {name!r} for {ruleset} (its options: {names})",
+                    name=name, ruleset=self.name, names=names,
+                )
             if option.allowed and not is_allowed(value, option.allowed):
                 allowed = ", ".join(json.dumps(a) for a in option.allowed)
                 written = json.dumps(value, default=repr)  # as the player wrote it: true, not True
-                raise EngineError(BAD_FIELD, f"option {name!r} is {written}: it must be one of {allowed}")
+                raise EngineError(
+                    BAD_FIELD,
+                    "option {name!r} is {written}: it must be one of {allowed}",
+                    name=name, written=written, allowed=allowed,
+                )
 
     def option(self, hand: Hand, name: str) -> Any:
         for option in self.options:
@@ -127,7 +145,11 @@ class Ruleset:
     def check(self, hand: Hand) -> None:
         """Ruleset-specific checks (wilds, events); the default has none."""
         if hand.wild is not None:
-            raise EngineError(BAD_FIELD, f"{self.name} has no wild tiles: leave 'wild' out")
+            raise EngineError(
+                BAD_FIELD,
+                "{ruleset} has no wild tiles: leave 'wild' out",
+                ruleset=self.name,
+            )
 
     # -- arranging -------------------------------------------------------------
     def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
@@ -213,15 +235,19 @@ class Ruleset:
             if best is None or result.key() > best.key():
                 best = result
         if best is None:
-            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+            raise self.not_winning(hand)
         return best
 
     def needs_waits(self, hand: Hand) -> bool:
         return False
 
-    def not_winning_message(self, hand: Hand) -> str:
-        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
-        return f"these tiles with {tile} do not make a winning hand under {self.name}"
+    def not_winning(self, hand: Hand) -> EngineError:
+        """The refusal of tiles that make no win here (rulesets say more where they know why)."""
+        if hand.winning_tile is None:
+            return EngineError(NOT_WINNING, "these tiles with the last tile do not make a winning hand under "
+                                            "{ruleset}", ruleset=self.name)
+        return EngineError(NOT_WINNING, "these tiles with {tile} do not make a winning hand under {ruleset}",
+                           tile=tile_code(hand.winning_tile), ruleset=self.name)
 
     def evaluate(self, facts: Facts) -> Score | None:
         """Counted patterns and total for one arrangement; None when it is not a scoring win."""

@@ -37,22 +37,27 @@ SEAT_CHANGE_FIELDS = frozenset({"seat_change"})
 
 
 class SessionError(EngineError):
-    """A bad session: the answer also names the hand (0-based) when one is at fault."""
+    """A bad session: the answer also names the hand (0-based) when one is at fault, and the contract's
+    message starts "hand 3: " (1-based, for players); the template and facts stay the hand's own, so the
+    app can number the hand as its screens do."""
 
-    def __init__(self, code: str, message: str, hand: int | None = None) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: str, template: str, hand: int | None = None, /, **facts: Any) -> None:
+        super().__init__(code, template, **facts)
         self.hand = hand
+        if hand is not None:
+            self.message = f"hand {hand + 1}: {self.message}"
+            self.args = (self.message,)
 
-    def as_answer(self) -> dict[str, object]:
-        error: dict[str, object] = {"code": self.code, "message": self.message}
+    def error(self) -> dict[str, object]:
+        error = super().error()
         if self.hand is not None:
             error["hand"] = self.hand
-        return {"ok": False, "error": error}
+        return error
 
 
 def at_hand(index: int, error: EngineError) -> SessionError:
     """The error as the session's answer: 'hand 3: ...' (1-based for players), index 2 for the app."""
-    return SessionError(error.code, f"hand {index + 1}: {error.message}", index)
+    return SessionError(error.code, error.template, index, **error.facts)
 
 
 class HandRules(Protocol):
@@ -152,25 +157,39 @@ def _seat_change(raw: Mapping[str, Any]) -> SeatChange:
     """README.md (ruling 2026-11-25): the engine sees seats, so the entry names the seat alone."""
     others = sorted(str(k) for k in raw if k not in SEAT_CHANGE_FIELDS)
     if others:
-        raise EngineError(BAD_FIELD, f"a seat change names only the seat whose player leaves ('seat_change', "
-                                     f"0 to 3): leave out {others[0]!r} (who sits in is kept with the "
-                                     f"players' names, not in the hand)")
+        raise EngineError(
+            BAD_FIELD,
+            "a seat change names only the seat whose player leaves ('seat_change', 0 to 3): leave out {others!r} (who "
+            "sits in is kept with the players' names, not in the hand)",
+            others=others[0],
+        )
     return SeatChange(_seat(raw["seat_change"], "'seat_change' (the seat whose player leaves)"))
 
 
 def _spot(raw: Mapping[str, Any], rules: HandRules) -> Spot:
     if not rules.spot_kinds:
-        raise EngineError(BAD_FIELD, f"{rules.name} has no on-the-spot payments (they are taiwan's)")
+        raise EngineError(
+            BAD_FIELD,
+            "{ruleset} has no on-the-spot payments (they are taiwan's)",
+            ruleset=rules.name,
+        )
     _refuse_unknown(raw, SPOT_FIELDS, "an on-the-spot payment")
     kind = raw["spot"]
-    if kind not in rules.spot_kinds:
-        raise EngineError(BAD_FIELD, f"unknown on-the-spot kind {kind!r}: it is one of "
-                                     f"{', '.join(sorted(rules.spot_kinds))}")
+    if not isinstance(kind, str) or kind not in rules.spot_kinds:  # a list or object is no kind (nor hashable)
+        raise EngineError(
+            BAD_FIELD,
+            "unknown on-the-spot kind {kind!r}: it is one of {choices}",
+            kind=kind, choices=', '.join(sorted(rules.spot_kinds)),
+        )
     player = raw.get("player")
     to = raw.get("to")
     count = raw.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise EngineError(BAD_FIELD, f"'count' is {count!r}: it is how many times, a whole number from 1")
+        raise EngineError(
+            BAD_FIELD,
+            "'count' is {count!r}: it is how many times, a whole number from 1",
+            count=count,
+        )
     return Spot(str(kind), None if player is None else _seat(player, "'player'"), count,
                 None if to is None else _seat(to, "'to'"))
 
@@ -184,8 +203,11 @@ def _win(raw: Mapping[str, Any], rules: HandRules) -> Win:
     if discarder is not None:
         discarder = _seat(discarder, "'discarder'")
         if discarder == winner:
-            raise EngineError(BAD_FIELD, f"seat {winner} is both the winner and the discarder: "
-                                         "a player cannot win on their own discard")
+            raise EngineError(
+                BAD_FIELD,
+                "seat {winner} is both the winner and the discarder: a player cannot win on their own discard",
+                winner=winner,
+            )
     field, figure, hand = _figure(raw, rules)
     self_drawn = _self_drawn(hand, discarder, "discarder" in raw)
     if not self_drawn and discarder is None and rules.needs_discarder:
@@ -201,15 +223,22 @@ def _figure(raw: Mapping[str, Any], rules: HandRules) -> tuple[str, int | None, 
     if len(given) != 1:
         names = " or ".join(repr(n) for n in (*rules.figures, "hand"))
         what = "no figure" if not given else f"both {given[0]!r} and {given[1]!r}"
-        raise EngineError(BAD_FIELD, f"a win needs exactly one of {names}, and it has {what}")
+        raise EngineError(
+            BAD_FIELD,
+            "a win needs exactly one of {names}, and it has {what}",
+            names=names, what=what,
+        )
     name = given[0]
     if name == "hand":
         hand = raw["hand"]
         if not isinstance(hand, Mapping):
             raise EngineError(BAD_FIELD, "'hand' must be an object of the winning hand's fields")
         if hand.get("ruleset", rules.key) != rules.key:
-            raise EngineError(BAD_FIELD, f"the hand says ruleset {hand.get('ruleset')!r}, "
-                                         f"but the session plays {rules.key}")
+            raise EngineError(
+                BAD_FIELD,
+                "the hand says ruleset {given!r}, but the session plays {ruleset}",
+                given=hand.get('ruleset'), ruleset=rules.key,
+            )
         return name, None, hand
     return name, figure_of(raw[name], f"{name!r}"), None
 
@@ -217,9 +246,17 @@ def _figure(raw: Mapping[str, Any], rules: HandRules) -> tuple[str, int | None, 
 def figure_of(value: Any, what: str) -> int:
     """A table's figure (fan or points): a whole number, zero or more."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError(BAD_FIELD, f"{what} is {value!r}: it must be a whole number")
+        raise EngineError(
+            BAD_FIELD,
+            "{what} is {value!r}: it must be a whole number",
+            what=what, value=value,
+        )
     if value < 0:
-        raise EngineError(BAD_FIELD, f"{what} is {value}: it cannot be negative")
+        raise EngineError(
+            BAD_FIELD,
+            "{what} is {value}: it cannot be negative",
+            what=what, value=value,
+        )
     return value
 
 
@@ -231,7 +268,11 @@ def _self_drawn(hand: Mapping[str, Any] | None, discarder: int | None, discarder
         return discarder is None  # the scorer names the bad 'win' in its own words
     if discarder_given and (said == "self_draw") != (discarder is None):
         whose = "no discarder" if discarder is None else f"discarder {discarder}"
-        raise EngineError(BAD_FIELD, f"the hand says win {said!r} but the win has {whose}")
+        raise EngineError(
+            BAD_FIELD,
+            "the hand says win {said!r} but the win has {whose}",
+            said=said, whose=whose,
+        )
     return bool(said == "self_draw")
 
 
@@ -258,7 +299,11 @@ def _robbed_kong(raw: Mapping[str, Any], hand: Mapping[str, Any] | None, discard
         return isinstance(events, list) and "robbing_kong" in events
     value = raw.get("robbed_kong", False)
     if not isinstance(value, bool):
-        raise EngineError(BAD_FIELD, f"'robbed_kong' is {value!r}: it is true or false")
+        raise EngineError(
+            BAD_FIELD,
+            "'robbed_kong' is {value!r}: it is true or false",
+            value=value,
+        )
     if value and discarder is None:
         raise EngineError(BAD_FIELD, "a robbed kong names the robbed player as the 'discarder': "
                                      "it is never entered as a self-draw")
@@ -275,7 +320,11 @@ def _loser_points(raw: Mapping[str, Any], winner: int) -> tuple[Any, ...]:
         if seat == winner:
             out.append(None)
         elif entry is None:
-            raise EngineError(BAD_FIELD, f"the loser at seat {seat} has no points in 'loser_points'")
+            raise EngineError(
+                BAD_FIELD,
+                "the loser at seat {seat} has no points in 'loser_points'",
+                seat=seat,
+            )
         elif isinstance(entry, Mapping):
             out.append(entry)
         else:
@@ -288,20 +337,31 @@ def _players(value: Any) -> tuple[str, ...]:
         raise SessionError(BAD_FIELD, "'players' must list exactly 4 names, in seat order E, S, W, N")
     for seat, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise SessionError(BAD_FIELD, f"player {seat + 1}'s name is {name!r}: each name is non-empty text")
+            raise SessionError(
+                BAD_FIELD,
+                "player {number}'s name is {name!r}: each name is non-empty text",
+                number=seat + 1, name=name,
+            )
     return tuple(value)
 
 
 def _seat(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
-        raise SessionError(BAD_FIELD, f"{what} is {value!r}: a seat is 0, 1, 2 or 3 (the players' order)")
+        raise SessionError(
+            BAD_FIELD,
+            "{what} is {value!r}: a seat is 0, 1, 2 or 3 (the players' order)",
+            what=what, value=value,
+        )
     return value
 
 
 def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise SessionError(BAD_FIELD, f"{what} is {value!r}: it is true (each hand paid at the table) "
-                                      "or false (a tab settled at the end)")
+        raise SessionError(
+            BAD_FIELD,
+            "{what} is {value!r}: it is true (each hand paid at the table) or false (a tab settled at the end)",
+            what=what, value=value,
+        )
     return value
 
 
@@ -309,7 +369,11 @@ def _mapping(value: Any, what: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise SessionError(BAD_FIELD, f"{what!r} must be an object of names and values")
+        raise SessionError(
+            BAD_FIELD,
+            "{what!r} must be an object of names and values",
+            what=what,
+        )
     return value
 
 
@@ -317,7 +381,11 @@ def _list(value: Any, what: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise SessionError(BAD_FIELD, f"{what!r} must be a list")
+        raise SessionError(
+            BAD_FIELD,
+            "{what!r} must be a list",
+            what=what,
+        )
     return value
 
 
@@ -326,5 +394,8 @@ def _refuse_unknown(data: Mapping[str, Any], known: frozenset[str], where: str) 
         return
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
-        raise SessionError(BAD_FIELD, f"unknown field {unknown[0]!r} in {where}: its fields are "
-                                      f"{', '.join(sorted(known))}")
+        raise SessionError(
+            BAD_FIELD,
+            "unknown field {unknown!r} in {where}: its fields are {choices}",
+            unknown=unknown[0], where=where, choices=', '.join(sorted(known)),
+        )

@@ -144,11 +144,15 @@ def _finished(payoff: Payoff, session: Session, last: Checkpoint) -> dict[str, A
 
 def _ruleset(session: Session) -> Ruleset:
     if session.ruleset is None:  # a session names its ruleset: said so, not "unknown ruleset None"
-        raise SessionError(UNKNOWN_RULESET, f"no 'ruleset' given: it is one of {', '.join(RULESET_KEYS)}")
+        raise SessionError(
+            UNKNOWN_RULESET,
+            "no 'ruleset' given: it is one of {choices}",
+            choices=', '.join(RULESET_KEYS),
+        )
     try:
         return get_ruleset(session.ruleset)
     except EngineError as error:
-        raise SessionError(error.code, error.message) from error
+        raise SessionError(error.code, error.template, **error.facts) from error
 
 
 def _play(entry: Any, state: State, session: Session, ruleset: Ruleset, table: Table) -> tuple[Step, State]:

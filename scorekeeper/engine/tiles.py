@@ -83,14 +83,22 @@ def parse_kind(code: str) -> int:
     """One tile such as '5p' or '7z'."""
     kinds = parse_tiles(code)
     if len(kinds) != 1:
-        raise EngineError("bad_tile", f"{code!r} is not a single tile")
+        raise EngineError(
+            "bad_tile",
+            "{code!r} is not a single tile",
+            code=code,
+        )
     return kinds[0]
 
 
 def parse_tiles(text: str) -> list[int]:
     """Parse MPSZ notation ('123m456p11z') into tile kinds, in written order."""
     if not isinstance(text, str):
-        raise EngineError("bad_tile", f"tiles must be written as text like '123m', not {text!r}")
+        raise EngineError(
+            "bad_tile",
+            "tiles must be written as text like '123m', not {text!r}",
+            text=text,
+        )
     compact = text.replace(" ", "")
     kinds: list[int] = []
     position = 0
@@ -109,21 +117,34 @@ def parse_tiles(text: str) -> list[int]:
 def _unreadable(text: str, part: str) -> EngineError:
     return EngineError(
         "bad_tile",
-        f"cannot read {part!r} in {text!r}: write digits followed by a suit letter m, p, s, z or f",
+        "cannot read {part!r} in {text!r}: write digits followed by a suit letter m, p, s, z or f",
+        part=part, text=text,
     )
 
 
 def _kind_from(number: int, suit: str, text: str) -> int:
     if suit == "z":
         if not 1 <= number <= 7:
-            raise EngineError("bad_tile", f"{number}z in {text!r} is not a tile: honours run 1z to 7z")
+            raise EngineError(
+                "bad_tile",
+                "{number}z in {text!r} is not a tile: honours run 1z to 7z",
+                number=number, text=text,
+            )
         return 27 + number - 1
     if suit == "f":
         if not 1 <= number <= 8:
-            raise EngineError("bad_tile", f"{number}f in {text!r} is not a tile: bonus tiles run 1f to 8f")
+            raise EngineError(
+                "bad_tile",
+                "{number}f in {text!r} is not a tile: bonus tiles run 1f to 8f",
+                number=number, text=text,
+            )
         return BONUS_BASE + number - 1
     if number == 0:
-        raise EngineError("bad_tile", f"0{suit} in {text!r} is not a tile: suits run 1 to 9")
+        raise EngineError(
+            "bad_tile",
+            "0{suit} in {text!r} is not a tile: suits run 1 to 9",
+            suit=suit, text=text,
+        )
     return SUITS.index(suit) * 9 + number - 1
 
 

@@ -156,7 +156,7 @@ class HandInput:
         return {
             "kind": Hand.Kind(self.kind).label.lower(), "dealer": seated[dealer],
             "winner": seated[self.winner] if win and self.winner is not None else "",
-            "discarder": (seated[self.discarder] if self.discarder is not None else "self-drawn") if win else "",
+            "discarder": self._csv_discarder(seated) if win else "",
             "responsible": self._csv_responsible(sheet.ruleset, seated), "figure": figure, "unit": unit,
             "tiles": tiles_notation(self.tiles) if win else "",
             "loser points": self._csv_loser_points(answer, seated) if win else "",
@@ -171,12 +171,18 @@ class HandInput:
         total = answer.get("score", {}).get("total")
         return ("" if total is None else str(total)), f"{sheet.ruleset.unit} (scored from the tiles)"
 
+    def _csv_discarder(self, seated: Sequence[str]) -> str:
+        if self.discarder is None:
+            return "self-drawn"
+        # a robbed kong is paid otherwise than a discard (hk-faan: 搶槓當自摸): the row says which it was
+        return seated[self.discarder] + (" (robbed kong)" if "robbing_kong" in self.events else "")
+
     def _csv_responsible(self, ruleset: Ruleset, seated: Sequence[str]) -> str:
-        if not ruleset.responsible or self.kind != Hand.Kind.WIN or self.discarder is None:
+        if not ruleset.responsible or self.kind != Hand.Kind.WIN:
             return ""
-        if self.responsible is None:
-            return "no one" if ruleset.responsible == "discarder" else ""
-        return seated[self.responsible]
+        if self.responsible is None:  # "no one" only where a discard win's discarder is it by default
+            return "no one" if ruleset.responsible == "discarder" and self.discarder is not None else ""
+        return seated[self.responsible]  # a self-draw's too (hk-faan's 包自摸)
 
     def _csv_loser_points(self, answer: Mapping[str, Any], seated: Sequence[str]) -> str:
         scores = answer.get("loser_scores") or [None] * len(seated)

@@ -538,15 +538,16 @@
     }
   }, true);
 
-  // A save (Save, a figure chip, "Yes, save it") is sent as its own request, the button's name and value
-  // kept with it: tapped while an answer is still redrawing the form (a chip right after the discarder),
+  // A save (Save, a figure chip, "Yes, save it", "Save it as the limit") is sent as its own request, the
+  // button's name and value kept with it: tapped while an answer is still redrawing the form (a chip right after the discarder),
   // a plain submit would be queued behind that answer and sent without its button, which the redraw
   // took away — and nothing would be saved. Taps not yet answered go with it, in order. Offline, or on
   // a page without htmx, the form is submitted as usual (static/js/offline.js keeps it on the phone).
   function saves(button) {
     var f = form();
     if (!f || f.hasAttribute("data-confirm") && button.name === "figure_chip") { return false; }
-    return button.value === "save" || button.name === "confirm_figure" || button.name === "figure_chip";
+    return button.value === "save" || button.name === "confirm_figure" || button.name === "save_at_limit" ||
+      button.name === "figure_chip";
   }
 
   document.addEventListener("click", function (event) {

@@ -399,11 +399,11 @@
     note.textContent = say("needsConnection");
   }
 
-  // A win form's submit that saves: Save, "Yes, save it" past the limit, or a figure chip (three taps)
-  // unless the table confirms each hand first.
+  // A win form's submit that saves: Save, "Yes, save it" or "Save it as the limit" past the limit, or a
+  // figure chip (three taps) unless the table confirms each hand first.
   function isSave(form, submitter) {
     if (!submitter) { return false; }
-    return submitter.value === "save" || submitter.name === "confirm_figure" ||
+    return submitter.value === "save" || submitter.name === "confirm_figure" || submitter.name === "save_at_limit" ||
       (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm"));
   }
 

@@ -45,3 +45,24 @@ def test_unknown_command_exits_non_zero_with_usage():
 def test_no_input_no_output():
     proc = run_engine("score", [])
     assert proc.returncode == 0 and proc.stdout == ""
+
+
+def test_a_refusal_answers_the_contracts_error_only():
+    """The engine's answers carry each refusal's template and facts for the app; the command line keeps
+    them off its output, which answers exactly {"code", "message"} (and "hand" for a session's)."""
+    from scorekeeper.engine import score_hand, settle_session
+
+    bad = {**GOOD, "concealed": "1111m1m456p789s1z"}
+    [answer] = [json.loads(line) for line in run_engine("score", [json.dumps(bad) + "\n"]).stdout.splitlines()]
+    assert answer == {"ok": False, "error": {"code": "too_many_copies",
+                                             "message": "5 copies of 1m: there are only 4 of each tile"}}
+    error = score_hand(bad)["error"]
+    assert error["template"].format(**error["facts"]) == error["message"]
+    session = {"ruleset": "hk-faan", "players": ["A", "B", "C", "D"],
+               "hands": [{"spot": "false_win", "player": 1}, {"winner": 0, "discarder": 2, "faan": 11}]}
+    [said] = [json.loads(line) for line in run_engine("settle", [json.dumps(session) + "\n"]).stdout.splitlines()]
+    assert said["error"] == {"code": "bad_field", "hand": 1, "message": "hand 2: 11 faan is above this table's "
+                             "limit of 10 (limit_faan): enter the limit, 10"}
+    kept = settle_session(session)["error"]
+    assert (kept["template"], kept["facts"]) == ("{value} faan is above this table's limit of {high} (limit_faan): "
+                                                 "enter the limit, {high}", {"value": 11, "high": 10})

@@ -28,6 +28,8 @@ def error_of(ruleset="taiwan", hands=(), **fields):
     ("taiwan", {"winner": 1, "fan": 2, "points": 2}, "unknown field 'points'"),
     ("taiwan", {"spot": "failed_peng", "player": 1}, "needs 'to'"),
     ("taiwan", {"spot": "flower"}, "needs 'player'"),
+    ("taiwan", {"spot": {}, "player": 1}, "unknown on-the-spot kind {}"),  # was a TypeError (unhashable)
+    ("taiwan", {"spot": ["flower"], "player": 1}, "unknown on-the-spot kind ['flower']"),
     ("taiwan", {"spot": "flower", "player": 1, "count": 0}, "'count' is 0"),
     ("taiwan", {"spot": "dice_triplet", "player": 2}, "the dealer's"),
     ("taiwan", {"draw": False}, "\"draw\": true"),

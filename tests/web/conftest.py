@@ -12,6 +12,7 @@ from typing import Any
 import django_ratelimit.core
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
@@ -24,6 +25,14 @@ def fresh_replays():
     forget_all()
     yield
     forget_all()
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """A request in 繁 or 简 leaves its language active in the test's thread (LocaleMiddleware does not put it
+    back): a later test reading words outside a request would read them in Chinese, depending on the order."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

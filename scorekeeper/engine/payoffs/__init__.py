@@ -68,6 +68,11 @@ class Payoff:
     needs_discarder: ClassVar[bool] = True  # who discarded decides who pays (not in taizhou, fujian)
     fixed_seats: ClassVar[bool] = False  # hk-old: seat winds by list order
     streak_from: ClassVar[int] = 0  # fujian counts the dealer's hands from 1
+    # A figure past the table's limit is refused (hk-faan's limit_faan caps every hand), not merely unusual.
+    refuses_over_limit: ClassVar[bool] = False
+    # An on-the-spot entry ends the hand (hk-faan's false win: `deal_after_spot` moves the deal as a hand's
+    # end does); elsewhere it happens during a hand and the deal does not change.
+    spot_ends_hand: ClassVar[bool] = False
     # Whether win payments wait in a pull (拉) ledger (`carry` holds them back as tracked debts, taiwan.md)
     # instead of moving at once: the screens say what a table paying as it goes pays, and when.
     pull_ledger: ClassVar[bool] = False
@@ -87,8 +92,11 @@ class Payoff:
         stakes = dict(self.stake_defaults)
         for name, value in raw.items():
             if name not in self.stake_defaults:
-                raise EngineError(BAD_FIELD, f"unknown stake {name!r} for {self.name}: its stakes are "
-                                             f"{', '.join(self.stake_defaults)}")
+                raise EngineError(
+                    BAD_FIELD,
+                    "unknown stake {name!r} for {ruleset}: its stakes are {choices}",
+                    name=name, ruleset=self.name, choices=', '.join(self.stake_defaults),
+                )
             stakes[name] = parse_amount(value, f"the stake {name!r}")
         return stakes
 
@@ -98,8 +106,11 @@ class Payoff:
         for name, allowed in self.settlement_options.items():
             value = options.setdefault(name, allowed[0])
             if not is_allowed(value, allowed):  # as the scorer checks them: true is not 1
-                raise EngineError(BAD_FIELD, f"option {name!r} is {json.dumps(value, default=repr)}: it must be "
-                                             f"one of {', '.join(json.dumps(a) for a in allowed)}")
+                raise EngineError(
+                    BAD_FIELD,
+                    "option {name!r} is {value}: it must be one of {choices}",
+                    name=name, value=json.dumps(value, default=repr), choices=', '.join(json.dumps(a) for a in allowed),
+                )
         return options
 
     def share_of(self, figure: int, stakes: Mapping[str, Any], options: Mapping[str, Any]) -> Decimal | None:
@@ -166,7 +177,11 @@ class Payoff:
         raise NotImplementedError
 
     def spot_payments(self, spot: Spot, deal: Deal, table: Table) -> list[Payment]:
-        raise EngineError(BAD_FIELD, f"{self.name} has no on-the-spot payments")
+        raise EngineError(
+            BAD_FIELD,
+            "{ruleset} has no on-the-spot payments",
+            ruleset=self.name,
+        )
 
     def deal_after_spot(self, spot: Spot, deal: Deal, table: Table) -> Deal:
         """The deal after an on-the-spot entry: unchanged (taiwan.md), unless it ends the hand."""

@@ -28,7 +28,9 @@ Decisions where the page is silent:
 - Without flowers (`flowers: false`) a hand is entered with no bonus tiles (the ruleset's
   `bonus_tiles_at`): the keypad has no flowers line.
 - 包 on a self-draw may name any loser (the ruleset's `responsible_self_draw`); the app offers it on a
-  self-draw too.
+  self-draw too. On a discard only the discarder may be named (`responsible_on_discard`, `shares`).
+- `limit_faan` caps every hand (`refuses_over_limit`): more is refused, and the app offers the limit
+  itself. A false win ends its hand (`spot_ends_hand`, `deal_after_spot`).
 - The app enters a robbed kong by figure as the hand's event `robbing_kong` (ticked beside the
   figure) and sends it as `"robbed_kong": true`; quick entry's `F` is the false win here (taiwan's
   flowers there): a letter stands for the first of its kinds the ruleset has.
@@ -78,6 +80,8 @@ class HkFaanPayoff(Payoff):
     figure_answer = "faan"
     win_fields = frozenset({"responsible", "robbed_kong"})
     spot_kinds = frozenset({"false_win"})
+    spot_ends_hand = True  # deal_after_spot: the offending dealer passes the deal, else as after a draw
+    refuses_over_limit = True  # hk-faan.md: limit_faan caps every hand; checked_faan refuses more
     spot_needs: ClassVar[Mapping[str, str]] = {"false_win": ""}
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {"base": ONE}  # one loser's share at 0 faan
     # hk-faan.md, Money: the tables' names for their stakes
@@ -115,11 +119,17 @@ class HkFaanPayoff(Payoff):
     def checked_faan(value: Decimal, table: Table) -> int:
         low, high = table.options[MIN_FAAN], table.options[LIMIT_FAAN]
         if value < low:
-            raise EngineError(BAD_FIELD, f"{value} faan is below this table's minimum of {low} (min_faan): "
-                                         "such a hand does not win")
+            raise EngineError(
+                BAD_FIELD,
+                "{value} faan is below this table's minimum of {low} (min_faan): such a hand does not win",
+                value=value, low=low,
+            )
         if value > high:
-            raise EngineError(BAD_FIELD, f"{value} faan is above this table's limit of {high} (limit_faan): "
-                                         f"enter the limit, {high}")
+            raise EngineError(
+                BAD_FIELD,
+                "{value} faan is above this table's limit of {high} (limit_faan): enter the limit, {high}",
+                value=value, high=high,
+            )
         return int(value)
 
     @staticmethod

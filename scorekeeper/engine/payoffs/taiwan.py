@@ -120,10 +120,18 @@ class TaiwanPayoff(Payoff):
         amount = kind.amount(table.stakes) * spot.times
         if kind.to_one:
             if spot.to is None or spot.to == player:
-                raise EngineError(BAD_FIELD, f"{spot.kind} needs 'to': the other player who discarded")
+                raise EngineError(
+                    BAD_FIELD,
+                    "{kind} needs 'to': the other player who discarded",
+                    kind=spot.kind,
+                )
             return [Payment(player, spot.to, amount)]
         if spot.to is not None:
-            raise EngineError(BAD_FIELD, f"{spot.kind} is paid between the player and each other: leave 'to' out")
+            raise EngineError(
+                BAD_FIELD,
+                "{kind} is paid between the player and each other: leave 'to' out",
+                kind=spot.kind,
+            )
         if kind.receives:
             return [Payment(other, player, amount) for other in others(player)]
         return [Payment(player, other, amount) for other in others(player)]
@@ -132,11 +140,18 @@ class TaiwanPayoff(Payoff):
     def _spot_player(spot: Spot, kind: SpotKind, deal: Deal) -> int:
         if kind.dealers:
             if spot.player is not None and spot.player != deal.dealer:
-                raise EngineError(BAD_FIELD, f"{spot.kind} is the dealer's: seat {deal.dealer} deals, "
-                                             f"not seat {spot.player}")
+                raise EngineError(
+                    BAD_FIELD,
+                    "{kind} is the dealer's: seat {dealer} deals, not seat {player}",
+                    kind=spot.kind, dealer=deal.dealer, player=spot.player,
+                )
             return deal.dealer
         if spot.player is None:
-            raise EngineError(BAD_FIELD, f"{spot.kind} needs 'player': the seat it concerns")
+            raise EngineError(
+                BAD_FIELD,
+                "{kind} needs 'player': the seat it concerns",
+                kind=spot.kind,
+            )
         return spot.player
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:

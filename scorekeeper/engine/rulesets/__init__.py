@@ -26,5 +26,9 @@ def get_ruleset(key: object) -> Ruleset:
     """The ruleset of this key; `unknown_ruleset` for anything else (None, a typo, a number)."""
     ruleset = _BY_KEY.get(key) if isinstance(key, str) else None
     if ruleset is None:
-        raise EngineError(UNKNOWN_RULESET, f"unknown ruleset {key!r}: it is one of {', '.join(RULESET_KEYS)}")
+        raise EngineError(
+            UNKNOWN_RULESET,
+            "unknown ruleset {key!r}: it is one of {choices}",
+            key=key, choices=', '.join(RULESET_KEYS),
+        )
     return ruleset

@@ -260,25 +260,43 @@ class Fujian(Ruleset):
     def check_tile_set(self, hand: Hand) -> None:
         for kind in [*hand.all_tiles(), *hand.bonus_tiles]:
             if kind not in self.tile_set:
-                raise EngineError(BAD_TILE, f"{tile_name(kind)} is not used in {self.name}: its 128 tiles "
-                                            "are the three suits, the four winds and the red dragons")
-        for where, kinds in _places(hand):
-            bonus = next((k for k in kinds if k in BONUS_KINDS), None)
+                raise EngineError(
+                    BAD_TILE,
+                    "{tile} is not used in {ruleset}: its 128 tiles are the three suits, the four winds and the red "
+                    "dragons",
+                    tile=tile_name(kind), ruleset=self.name,
+                )
+        bonus = _first_bonus(hand.concealed)
+        if bonus is not None:
+            raise EngineError(BAD_TILE, "{tile} in the hand: winds and red dragons are bonus tiles shown face up; "
+                                        "list them in 'bonus_tiles'", tile=tile_name(bonus))
+        if hand.winning_tile in BONUS_KINDS:
+            raise EngineError(BAD_TILE, "{tile} in the winning tile: winds and red dragons are bonus tiles shown "
+                                        "face up; list them in 'bonus_tiles'", tile=tile_name(hand.winning_tile))
+        for index, meld in enumerate(hand.melds):
+            bonus = _first_bonus(meld.tiles)
             if bonus is not None:
-                raise EngineError(BAD_TILE, f"{tile_name(bonus)} in {where}: winds and red dragons are bonus "
-                                            "tiles shown face up; list them in 'bonus_tiles'")
+                raise EngineError(BAD_TILE, "{tile} in meld {number}: winds and red dragons are bonus tiles shown "
+                                            "face up; list them in 'bonus_tiles'", tile=tile_name(bonus),
+                                  number=index + 1)
         suit = next((k for k in hand.bonus_tiles if k not in BONUS_KINDS), None)
         if suit is not None:
-            raise EngineError(BAD_TILE, f"{tile_name(suit)} in 'bonus_tiles' is not a bonus tile: "
-                                        "only winds (1z-4z) and red dragons (7z) are")
+            raise EngineError(
+                BAD_TILE,
+                "{tile} in 'bonus_tiles' is not a bonus tile: only winds (1z-4z) and red dragons (7z) are",
+                tile=tile_name(suit),
+            )
         super().check_tile_set(hand)
 
     def check(self, hand: Hand) -> None:
         gold = _gold(hand)
         for index, meld in enumerate(hand.melds):
             if gold in meld.tiles:
-                raise EngineError(BAD_MELD, f"meld {index + 1} ({format_tiles(meld.tiles)}) holds the gold "
-                                            f"{tile_code(gold)}: golds are never used to claim a meld")
+                raise EngineError(
+                    BAD_MELD,
+                    "meld {number} ({tiles}) holds the gold {tile}: golds are never used to claim a meld",
+                    number=index + 1, tiles=format_tiles(meld.tiles), tile=tile_code(gold),
+                )
         _check_gold_count(hand, gold)
         _check_events(hand, gold)
 
@@ -290,7 +308,7 @@ class Fujian(Ruleset):
         complete = fits(counts, wilds, True)
         instant = "three_golds" in hand.events  # fujian.md: the hand need not be complete
         if not complete and not instant:
-            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+            raise self.not_winning(hand)
         golden = not instant and has_golden_pair(counts, wilds)
         concealed = one_arrangement(counts, wilds, hand.wild, golden) if complete else []
         melds = tuple(m.as_group() for m in hand.melds)
@@ -317,18 +335,18 @@ class Fujian(Ruleset):
                 row["value"] = "x2"
         return answer
 
-    def not_winning_message(self, hand: Hand) -> str:
-        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
-        return (f"these 17 tiles with {tile} do not make 5 sets and a pair, even with the golds "
-                f"({tile_code(hand.wild) if hand.wild is not None else '?'}) standing for any tile")
+    def not_winning(self, hand: Hand) -> EngineError:
+        gold = tile_code(hand.wild) if hand.wild is not None else "?"
+        if hand.winning_tile is None:
+            return EngineError(NOT_WINNING, "these 17 tiles with the last tile do not make 5 sets and a pair, even "
+                                            "with the golds ({gold}) standing for any tile", gold=gold)
+        return EngineError(NOT_WINNING, "these 17 tiles with {tile} do not make 5 sets and a pair, even with the "
+                                        "golds ({gold}) standing for any tile",
+                           tile=tile_code(hand.winning_tile), gold=gold)
 
 
-def _places(hand: Hand) -> Iterator[tuple[str, tuple[int, ...]]]:
-    yield "the hand", hand.concealed
-    if hand.winning_tile is not None:
-        yield "the winning tile", (hand.winning_tile,)
-    for index, meld in enumerate(hand.melds):
-        yield f"meld {index + 1}", meld.tiles
+def _first_bonus(kinds: tuple[int, ...]) -> int | None:
+    return next((k for k in kinds if k in BONUS_KINDS), None)
 
 
 def _gold(hand: Hand) -> int:
@@ -336,9 +354,16 @@ def _gold(hand: Hand) -> int:
         raise EngineError(BAD_FIELD, "the field 'wild' is missing: name the gold tile kind turned up, like '5p'")
     if hand.wild not in SUIT_KINDS:
         if hand.wild not in BONUS_KINDS:
-            raise EngineError(BAD_TILE, f"the gold {tile_name(hand.wild)} is not a {Fujian.name} tile")
-        raise EngineError(BAD_FIELD, f"the gold is {tile_name(hand.wild)}: the gold is always a suit tile "
-                                     "(winds and red dragons are bonus tiles)")
+            raise EngineError(
+                BAD_TILE,
+                "the gold {tile} is not a {ruleset} tile",
+                tile=tile_name(hand.wild), ruleset=Fujian.name,
+            )
+        raise EngineError(
+            BAD_FIELD,
+            "the gold is {tile}: the gold is always a suit tile (winds and red dragons are bonus tiles)",
+            tile=tile_name(hand.wild),
+        )
     return hand.wild
 
 
@@ -346,8 +371,12 @@ def _check_gold_count(hand: Hand, gold: int) -> None:
     held = golds_held(hand)
     robbed = "robbing_gold" in hand.events and hand.winning_tile == gold
     if held > MAX_GOLDS + robbed:
-        raise EngineError(TOO_MANY_COPIES, f"{held} golds ({tile_code(gold)}) in the hand: the fourth is the "
-                                           "face-up indicator, out of play unless robbed as the winning tile")
+        raise EngineError(
+            TOO_MANY_COPIES,
+            "{held} golds ({tile}) in the hand: the fourth is the face-up indicator, out of play unless robbed as the "
+            "winning tile",
+            held=held, tile=tile_code(gold),
+        )
 
 
 def _check_events(hand: Hand, gold: int) -> None:
@@ -358,8 +387,14 @@ def _check_events(hand: Hand, gold: int) -> None:
     # fujian.md: robbing the gold is won on the revealed gold, for the dealer's swap too
     if "robbing_gold" in hand.events and hand.winning_tile != gold:
         tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "no tile"
-        raise EngineError(BAD_FIELD, f"'robbing_gold' is won on the gold turned up ({tile_code(gold)}): "
-                                     f"the winning tile is {tile}")
+        raise EngineError(
+            BAD_FIELD,
+            "'robbing_gold' is won on the gold turned up ({tile}): the winning tile is {tile2}",
+            tile=tile_code(gold), tile2=tile,
+        )
     if "three_golds" in hand.events and golds_held(hand) != MAX_GOLDS:
-        raise EngineError(BAD_FIELD, f"'three_golds' needs all three golds ({tile_code(gold)}) "
-                                     f"in the hand: it holds {golds_held(hand)}")
+        raise EngineError(
+            BAD_FIELD,
+            "'three_golds' needs all three golds ({tile}) in the hand: it holds {held}",
+            tile=tile_code(gold), held=golds_held(hand),
+        )

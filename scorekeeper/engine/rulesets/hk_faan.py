@@ -96,6 +96,7 @@ class HongKongFaan(Ruleset):
     figure_limit = 10
     responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser
     responsible_self_draw = True  # 包自摸: the one who fed the fourth set pays all three shares
+    responsible_on_discard = "discarder"  # payoffs/hk_faan.py, shares: any other is refused
     # hk-faan.md: the events its faan table counts
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")
 
@@ -143,8 +144,11 @@ class HongKongFaan(Ruleset):
         needed = self.option(hand, MIN_FAAN)
         faan = best.extra["raw_faan"]
         if faan < needed:  # hk-faan.md, Minimum; a limit hand is worth limit_faan >= 3, so always qualifies
-            raise EngineError(NOT_WINNING, f"this hand is worth {faan} faan and the table needs at least "
-                                           f"{needed} to win (min_faan)")
+            raise EngineError(
+                NOT_WINNING,
+                "this hand is worth {faan} faan and the table needs at least {needed} to win (min_faan)",
+                faan=faan, needed=needed,
+            )
         return best
 
     def evaluate(self, facts: Facts) -> Score | None:
@@ -158,7 +162,8 @@ class HongKongFaan(Ruleset):
         faan = sum(c.value for c in counted)
         return FaanScore(min(faan, limit), counted, faan >= limit, extra={"raw_faan": faan})
 
-    def not_winning_message(self, hand: Hand) -> str:
+    def not_winning(self, hand: Hand) -> EngineError:
         if not hand.melds and FORM_SEARCHES[SEVEN_PAIRS](counts_of(hand.full_concealed)):
-            return "seven pairs (七對子) is not a winning hand in the 清章 faan table: a win is four sets and a pair"
-        return super().not_winning_message(hand)
+            return EngineError(NOT_WINNING, "seven pairs (七對子) is not a winning hand in the 清章 faan table: a win "
+                                            "is four sets and a pair")
+        return super().not_winning(hand)

@@ -147,11 +147,18 @@ class Taiwan(Ruleset):
         super().check(hand)
         for event in REFUSED_EVENTS:
             if event in hand.events:
-                raise EngineError(BAD_FIELD, f"the event {event!r} needs a gold tile: {self.name} plays without golds")
+                raise EngineError(
+                    BAD_FIELD,
+                    "the event {event!r} needs a gold tile: {ruleset} plays without golds",
+                    event=event, ruleset=self.name,
+                )
         for kind in (*hand.concealed, *((hand.winning_tile,) if hand.winning_tile is not None else ())):
             if kind >= BONUS_BASE:
-                raise EngineError(BAD_TILE, f"{tile_name(kind)} is a bonus tile: give it in 'bonus_tiles', "
-                                            "not among the tiles in hand")
+                raise EngineError(
+                    BAD_TILE,
+                    "{tile} is a bonus tile: give it in 'bonus_tiles', not among the tiles in hand",
+                    tile=tile_name(kind),
+                )
 
     def needs_waits(self, hand: Hand) -> bool:
         return True

@@ -206,30 +206,43 @@ class Taizhou(Ruleset):
         held = sum(1 for t in hand.all_tiles() if t == indicator)
         if held > 3:
             code = tile_code(indicator)
-            raise EngineError(TOO_MANY_COPIES, f"{held} copies of {code} in the hand: one {code} is the face-up "
-                                               f"fortune indicator, so only 3 others are in play")
+            raise EngineError(
+                TOO_MANY_COPIES,
+                "{held} copies of {code} in the hand: one {code} is the face-up fortune indicator, so only 3 others "
+                "are in play",
+                held=held, code=code,
+            )
 
     def _indicator(self, hand: Hand) -> int:
         if hand.wild is None:
             raise EngineError(BAD_FIELD, "the field 'wild' is missing: name the face-up fortune indicator tile")
         if hand.wild not in self.tile_set:
-            raise EngineError(BAD_TILE, f"{tile_name(hand.wild)} cannot be the fortune indicator: "
-                                        f"{self.name} plays without flowers")
+            raise EngineError(
+                BAD_TILE,
+                "{tile} cannot be the fortune indicator: {ruleset} plays without flowers",
+                tile=tile_name(hand.wild), ruleset=self.name,
+            )
         return hand.wild
 
     def check(self, hand: Hand) -> None:
         for index, meld in enumerate(hand.melds):
             if hand.wild in meld.tiles:
-                raise EngineError(BAD_MELD, f"meld {index + 1} ({format_tiles(meld.tiles)}) holds "
-                                            f"{tile_code(hand.wild)}, a fortune tile: fortunes never go into "
-                                            f"open sets or kongs")
+                raise EngineError(
+                    BAD_MELD,
+                    "meld {number} ({tiles}) holds {tile}, a fortune tile: fortunes never go into open sets or kongs",
+                    number=index + 1, tiles=format_tiles(meld.tiles), tile=tile_code(hand.wild),
+                )
         self._check_events(hand)
 
     def _check_events(self, hand: Hand) -> None:
         # whether an event fits the win (and a loser's hand has none) is read in hand.py
         for event in FOREIGN_EVENTS:
             if event in hand.events:
-                raise EngineError(BAD_FIELD, f"the event {event!r} belongs to Fujian Gold Rush, not {self.name}")
+                raise EngineError(
+                    BAD_FIELD,
+                    "the event {event!r} belongs to Fujian Gold Rush, not {ruleset}",
+                    event=event, ruleset=self.name,
+                )
 
     # -- arranging -------------------------------------------------------------
     def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
@@ -254,7 +267,7 @@ class Taizhou(Ruleset):
             if result is not None and (best is None or result.key() > best.key()):
                 best = result
         if best is None:
-            raise EngineError(NOT_WINNING, self.not_winning_message(hand))
+            raise self.not_winning(hand)
         if hand.winning_tile == hand.wild and best.shown is not None:
             best.shown = fortune_to_middle(best.shown)
         best.arrangement = best.shown
@@ -264,8 +277,11 @@ class Taizhou(Ruleset):
         """The two discards a fortune hand may not win on (taizhou.md)."""
         indicator = self._indicator(hand)
         if hand.winning_tile == indicator:
-            raise EngineError(NOT_WINNING, f"{tile_code(indicator)} is a fortune tile: a discarded fortune "
-                                           f"cannot be won on")
+            raise EngineError(
+                NOT_WINNING,
+                "{tile} is a fortune tile: a discarded fortune cannot be won on",
+                tile=tile_code(indicator),
+            )
         if calls_any_tile(hand.concealed, indicator):
             raise EngineError(NOT_WINNING, "this hand called every tile (a fortune waiting for its eye), so it "
                                            "has always missed a win: it wins only on a wall tile")
@@ -302,16 +318,21 @@ class Taizhou(Ruleset):
                 best.shown = chosen
         return best
 
-    def not_winning_message(self, hand: Hand) -> str:
-        tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
+    def not_winning(self, hand: Hand) -> EngineError:
         melds = tuple(m.as_group() for m in hand.melds)
         variants = self.variants(hand, hand.full_concealed)
         if not any(arrangements(v.counts, v.wilds, self.forms, melds) for v in variants):
-            return f"these tiles with {tile} do not make an eye and four sets, even with the fortunes"
+            if hand.winning_tile is None:
+                return EngineError(NOT_WINNING, "these tiles with the last tile do not make an eye and four sets, "
+                                                "even with the fortunes")
+            return EngineError(NOT_WINNING, "these tiles with {tile} do not make an eye and four sets, even with "
+                                            "the fortunes", tile=tile_code(hand.winning_tile))
         if not hand.self_drawn and self._wins(replace(hand, win="self_draw")):
-            return (f"the discarded {tile} would only complete the eye together with a fortune, "
-                    f"and a discard never does: this hand wins on it only from the wall")
-        return super().not_winning_message(hand)
+            tile = tile_code(hand.winning_tile) if hand.winning_tile is not None else "the last tile"
+            return EngineError(NOT_WINNING, "the discarded {tile} would only complete the eye together with a "
+                                            "fortune, and a discard never does: this hand wins on it only from the "
+                                            "wall", tile=tile)
+        return super().not_winning(hand)
 
     def _wins(self, hand: Hand) -> bool:
         try:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .. import predicates
+from ..errors import NOT_WINNING, EngineError
 from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand
@@ -161,8 +162,8 @@ class ZungJung(Ruleset):
         flowers = count_patterns(FLOWERS, facts)
         return Score(points + sum(c.value for c in flowers), counted + flowers, limit)
 
-    def not_winning_message(self, hand: Hand) -> str:
+    def not_winning(self, hand: Hand) -> EngineError:
         if self.option(hand, "chicken") == "no":
-            return ("these tiles make no winning hand worth a pattern, and this table plays "
-                    "without chicken hands")
-        return super().not_winning_message(hand)
+            return EngineError(NOT_WINNING, "these tiles make no winning hand worth a pattern, and this table plays "
+                                            "without chicken hands")
+        return super().not_winning(hand)

@@ -93,29 +93,3 @@ def figure_words(figure: int, unit: str) -> str:
     if unit == "faan":
         return gettext("%(count)s faan") % {"count": figure}
     return gettext("%(figure)s points") % {"figure": figure}
-
-
-# The engine's error codes (engine/errors.py) as a lead sentence in the reader's language; the
-# engine's own English detail follows it, since only the engine knows which tile or meld is wrong.
-ERROR_LEADS = {
-    "bad_tile": gettext_lazy("A tile could not be read."),
-    "too_many_copies": gettext_lazy("Too many copies of one tile."),
-    "wrong_tile_count": gettext_lazy("The number of tiles is wrong."),
-    "bad_meld": gettext_lazy("A meld is not valid."),
-    "bad_field": gettext_lazy("Something in this hand is not valid."),
-    "not_winning": gettext_lazy("These tiles do not make a winning hand."),
-    "unknown_ruleset": gettext_lazy("Unknown ruleset."),
-    "bad_json": gettext_lazy("The hand could not be read."),
-}
-
-
-def engine_error(error: dict[str, Any] | None) -> str:
-    """An engine answer's error for the screen: its message in English; in Chinese, a translated lead
-    sentence for its code, then the engine's detail."""
-    if not error:
-        return ""
-    message = str(error.get("message", ""))
-    lead = ERROR_LEADS.get(str(error.get("code", "")))
-    if script() == "en" or lead is None:
-        return message
-    return f"{lead}（{message}）" if message else str(lead)

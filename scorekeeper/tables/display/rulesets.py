@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine import RULESETS, Ruleset
 
-from .names import engine_sentence
+from .names import engine_sentence, in_script, script
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
@@ -57,6 +57,13 @@ SPOT_LABELS = {
 }
 # A kind's words without its Chinese, for a ruleset that writes the kind its own way (the engine's spot_names).
 SPOT_WORDS = {"false_win": _("False win")}
+
+
+def _own_name(kind: str, chinese: str) -> str:
+    """'False win (詐糊)' for English readers; for Chinese readers the ruleset's own name alone, in their
+    script (not '詐糊 (詐糊)')."""
+    target = script()
+    return in_script(chinese, target) if target != "en" else f"{SPOT_WORDS[kind]} ({chinese})"
 # Every on-the-spot kind the engine knows: its label, its explanation, and the field it needs
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for ruleset in RULESETS
@@ -214,7 +221,7 @@ class Profile:
         own way) and the field it needs."""
         payoff = self.ruleset.payoff
         notes, zh = payoff.spot_notes, payoff.spot_names
-        return {kind: (f"{SPOT_WORDS[kind]} ({zh[kind]})" if kind in zh else str(SPOT_LABELS[kind][0]),
+        return {kind: (_own_name(kind, zh[kind]) if kind in zh else str(SPOT_LABELS[kind][0]),
                        engine_sentence(notes[kind]) if kind in notes else str(SPOT_LABELS[kind][1]), needs)
                 for kind, needs in payoff.spot_needs.items()}
 

@@ -20,7 +20,8 @@ from django.utils.translation import gettext
 from scorekeeper.engine import score_hand
 
 from ..display.money import Payment, payments
-from ..display.names import engine_error, unit_name
+from ..display.names import unit_name
+from ..display.refusals import engine_error, replay_error
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
@@ -38,7 +39,7 @@ from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
 from .text import is_clean
-from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry
+from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry, seat_of
 
 
 @dataclass
@@ -58,6 +59,7 @@ class WinCheck:
     # (taiwan: 6 + 連2 5 = 11); None where nothing is added.
     figure_sum: tuple[int, int, int] | None = None
     over_limit: bool = False  # the figure is past the ruleset's limit: saved only once confirmed
+    capped: bool = False  # ... and the ruleset refuses it: the limit itself is offered instead
     limit: int | None = None
     after: ReplayDelta | None = None  # the session replayed with this hand, for the save
 
@@ -88,7 +90,7 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
     if not check.after.state.ok:
-        check.errors["payments"] = check.after.state.error or gettext("The engine refused this hand.")
+        check.errors["payments"] = replay_error(check.after.state) or gettext("The engine refused this hand.")
         return check
     answer = check.after.state.answer
     mine = answer["hands"][index]
@@ -148,6 +150,13 @@ def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: di
     dealer_won = check.state.is_dealer(hand.winner)
     check.limit = limit = profile.ruleset.limit_for(hand.figure_field, dealer_won, check.state.continuations, options)
     check.over_limit = limit is not None and hand.figure > limit
+    if check.over_limit and profile.ruleset.payoff.refuses_over_limit:
+        # A hard cap (hk-faan): no hand scores more, so the limit is offered rather than a "Yes" it would refuse.
+        check.capped = True
+        check.errors["figure"] = gettext("%(figure)s is more than this table's limit of %(limit)s %(unit)s: no "
+                                         "hand scores more.") % {
+            "figure": f"{hand.figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
+        return
     if not check.over_limit or confirmed:
         return
     check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
@@ -174,10 +183,12 @@ def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
         check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
     if profile.ruleset.responsible and entry.responsible not in ("", "none"):
         seat = entry.responsible_seat(profile)
-        if seat is None and not entry.self_drawn:
+        if seat_of(entry.responsible) is None and not entry.self_drawn:
             check.errors["responsible"] = gettext("Choose a player, or no one.")
         elif seat is not None and seat == winner:
             check.errors["responsible"] = gettext("The winner cannot be the responsible player.")
+        elif seat is None and seat_of(entry.responsible) != winner:
+            entry.responsible = ""  # not one this win may name (the win changed since): offered again as no one
 
 
 def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:

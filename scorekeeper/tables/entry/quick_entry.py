@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..display import names
+from ..display.refusals import replay_error, replay_refusal
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
@@ -347,7 +348,7 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
         return result
     base = replay
     if not base.ok:
-        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": base.error})
+        result.errors.append(_("The session cannot be replayed as it is: %(error)s") % {"error": replay_error(base)})
         return result
     hands = [line.hand() for line in result.lines]
     trying = list(range(len(hands)))
@@ -358,10 +359,9 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
             break
         failed = int(after.state.answer["error"].get("hand", -1)) - len(base.inputs)
         if not 0 <= failed < len(trying):
-            result.errors.append(_("The engine refused these hands: %(error)s") % {"error": after.state.error})
+            result.errors.append(_("The engine refused these hands: %(error)s") % {"error": replay_error(after.state)})
             return result
-        reason = after.state.error.partition(": ")[2]
-        refused[trying.pop(failed)] = reason or after.state.error
+        refused[trying.pop(failed)] = replay_refusal(after.state)
     if refused:
         for i, reason in refused.items():  # on its line too, so a screen can show it there
             result.lines[i].error = _("line %(number)s: %(error)s") % {"number": result.lines[i].number,

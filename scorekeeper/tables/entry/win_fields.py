@@ -3,6 +3,12 @@ kept as a draft, and mapped from a hand entered (entry.check makes one of it).
 
 Everything lives in the form's own fields (the keypad's taps too: entry.keypad). Nothing
 typed is dropped: unreadable text stays as typed and is reported beside its field.
+
+Decided where the rules are silent (issue 35.2): a choice the win no longer allows once who won how
+changed is the later tap's to decide, so it is not sent: a responsible player the ruleset does not let
+this win name (hk-faan: on a discard, anyone but the discarder) is no one, and by figure an event that
+does not fit the win (a robbed kong, then Self-drawn) is left out with its box. By tiles such an event
+stays ticked and is named beside the events (entry.check), as the tiles are scored with it.
 """
 from __future__ import annotations
 
@@ -11,6 +17,8 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
+
+from scorekeeper.engine import EVENT_WINS
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
@@ -102,11 +110,12 @@ class WinEntry:
         text = lambda name: (data.get(name) or "").replace("\x00", "").strip()[:KEEP]  # noqa: E731
         melds = lambda name: [m.replace("\x00", "")[:KEEP] for m in data.getlist(name)[:MAX_MELDS + 1]]  # noqa: E731
         meld_kind, suit = text("meld_kind"), text("suit")
-        chip = text("figure_chip")  # a figure chip tapped, by fan or (no tile yet) by tiles: a win by figure
+        # A figure chip tapped, by fan or (no tile yet) by tiles, or "Save it as the limit": a win by figure.
+        chip = text("save_at_limit") or text("figure_chip")
         entry = cls(
             winner=text("winner"), how=text("how"), responsible=text("responsible"),
             mode="figure" if text("mode") == "figure" or chip else "tiles",
-            # The chip just tapped, else a figure typed under "Other", else the one chosen before.
+            # The chip (or limit) just tapped, else a figure typed under "Other", else the one chosen before.
             figure=chip or text("figure_typed") or text("figure"), figure_confirmed=text("confirm_figure"),
             figure_field=text("figure_field"), hand=TileHand(text("concealed"), melds("meld")),
             winning_tile=text("winning_tile"), bonus=text("bonus"), wild=text("wild"),
@@ -181,13 +190,33 @@ class WinEntry:
         return self.how == "self"
 
     def responsible_seat(self, profile: Profile) -> int | None:
-        """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise."""
+        """The seat the engine is told; zung-jung.md: the discarder unless the hand says otherwise. A seat
+        this win may not name (chosen before the win changed) is no one's."""
         ruleset = profile.ruleset
         if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
             return None
         if self.responsible == "" and ruleset.responsible == "discarder":
             return self.discarder_seat
-        return seat_of(self.responsible)
+        seat = seat_of(self.responsible)
+        return seat if seat in self.responsible_seats(profile) else None
+
+    def responsible_seats(self, profile: Profile) -> list[int]:
+        """The losers this win may name as responsible, as the ruleset says (`responsible_on_discard`)."""
+        ruleset = profile.ruleset
+        if not ruleset.responsible or (self.self_drawn and not ruleset.responsible_self_draw):
+            return []
+        if not self.self_drawn and ruleset.responsible_on_discard == "discarder":
+            discarder = self.discarder_seat
+            return [discarder] if discarder is not None and discarder != self.winner_seat else []
+        return [s for s in SEATS if s != self.winner_seat]
+
+    def fits_how(self, event: str) -> bool:
+        """An event this win can have: the engine's EVENT_WINS says which need a self-draw, which a discard
+        (a robbed kong is never self-drawn); any, before it is said how the hand was won."""
+        needed = EVENT_WINS.get(event, ("", ""))[0]
+        if not needed or self.how == "":
+            return True
+        return needed == ("self_draw" if self.self_drawn else "discard")
 
     def losers(self) -> list[int]:
         return [s for s in SEATS if s != self.winner_seat]
@@ -227,9 +256,10 @@ class WinEntry:
         the figure as read, `loser_totals` each loser's points as typed."""
         by_figure = self.mode == "figure"
         # By figure the table's total counts the events already: only a hand by tiles keeps them (and is checked),
-        # but for those that change who pays rather than the figure (hk-faan's robbed kong).
-        events = [e for e in profile.ruleset.payoff.figure_events if e in self.events] if by_figure else \
-            self.allowed_events(profile)
+        # but for those that change who pays rather than the figure (hk-faan's robbed kong). One of those that no
+        # longer fits the win (ticked, then Self-drawn tapped) is dropped with its box: the later tap decides.
+        events = [e for e in profile.ruleset.payoff.figure_events if e in self.events and self.fits_how(e)] \
+            if by_figure else self.allowed_events(profile)
         return HandInput(
             Hand.Kind.WIN, winner=self.winner_seat, discarder=None if self.self_drawn else self.discarder_seat,
             responsible=self.responsible_seat(profile), events=tuple(events), note=nfc(self.note),

@@ -123,7 +123,14 @@ class ReplayState:
 
     @property
     def error(self) -> str:
+        """The engine's own English; the screens say it in the reader's words (display.refusals)."""
         return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
+
+    @property
+    def refused_index(self) -> int | None:
+        """The entry the engine refused (its place in `inputs`), when it names one."""
+        hand = None if self.ok else (self.answer.get("error") or {}).get("hand")
+        return hand if isinstance(hand, int) and 0 <= hand < len(self._numbers) else None
 
     @property
     def hands(self) -> Sequence[dict[str, Any]]:

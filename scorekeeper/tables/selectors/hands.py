@@ -56,6 +56,9 @@ class HandRow:
                      self.tracked_changes, self.score))
 
 
+ROBBED_KONG = "robbing_kong"  # the hand's event (by tiles, and by figure where it changes who pays)
+
+
 def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words: of a hand entered, saved or not (a saved one
     read with `HandInput.from_row`)."""
@@ -90,6 +93,9 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[
         parts.append(hand.note)
     if hand.discarder is None:
         title = gettext("%(winner)s won self-drawn") % {"winner": winner}
+    elif ROBBED_KONG in hand.events:  # paid otherwise than a discard (hk-faan: 搶槓當自摸): said, not hidden
+        title = gettext("%(winner)s won robbing %(discarder)s's kong") % {"winner": winner,
+                                                                          "discarder": names[hand.discarder]}
     else:
         title = gettext("%(winner)s won on %(discarder)s's discard") % {"winner": winner,
                                                                         "discarder": names[hand.discarder]}
@@ -192,9 +198,14 @@ def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
         return row.title
     figure = _figure_words(row, profile)
     if hand.discarder is None:
+        if hand.responsible is not None:  # 包自摸: one loser pays for all three
+            return gettext("%(winner)s won %(figure)s, self-drawn; %(name)s responsible") % {
+                "winner": names[hand.winner], "figure": figure, "name": names[hand.responsible]}
         return gettext("%(winner)s won %(figure)s, self-drawn") % {"winner": names[hand.winner], "figure": figure}
-    return gettext("%(winner)s won %(figure)s off %(discarder)s") % {
-        "winner": names[hand.winner], "figure": figure, "discarder": names[hand.discarder]}
+    words = {"winner": names[hand.winner], "figure": figure, "discarder": names[hand.discarder]}
+    if ROBBED_KONG in (hand.events or ()):
+        return gettext("%(winner)s won %(figure)s robbing %(discarder)s's kong") % words
+    return gettext("%(winner)s won %(figure)s off %(discarder)s") % words
 
 
 def _figure_words(row: HandRow, profile: Profile) -> str:

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from ..display.money import money, payments, signed
+from ..display.refusals import replay_error
 from ..display.words import WIND_NAMES, streak_text
 from ..models import Hand, Session
 from ..replay import HandState, ReplayState, session_replay
@@ -58,7 +59,7 @@ def replay_changes(*, session: Session, before: ReplayState, after: ReplayState,
     """What an edit, a delete or a restore of the entry with id `changed` did to the entries
     after it, and to the balances (each person's: people_money)."""
     if not after.ok:
-        return [gettext("The session cannot be replayed: %(error)s") % {"error": after.error}]
+        return [gettext("The session cannot be replayed: %(error)s") % {"error": replay_error(after)}]
     old = {hand_id: i for i, hand_id in enumerate(before.hand_ids)}
     start = old.get(changed, len(before.hand_ids))
     if changed not in old and changed in after.hand_ids:  # restored: compare from the entry after it

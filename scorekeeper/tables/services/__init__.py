@@ -7,7 +7,6 @@ from .hands import (
                     hand_replace,
                     hand_restore,
                     hands_append,
-                    without_hand_number,
 )
 from .imports import session_restore
 from .offline_queue import queue_send
@@ -34,5 +33,4 @@ __all__ = [
     "session_finish", "session_remember_entry_mode",
     "session_reopen", "session_restore", "session_set_confirming", "session_set_paying", "share_link_create",
     "share_link_revoke", "seat_change_record",
-    "without_hand_number",
 ]

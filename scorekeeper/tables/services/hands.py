@@ -16,6 +16,7 @@ from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ..display.refusals import replay_error, replay_refusal
 from ..entry.forms import MAX_SESSION_HANDS
 from ..hand_input import HandInput
 from ..models import Hand, Session
@@ -114,7 +115,7 @@ def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
         after = replay_candidate(session=session, replay=replay, index=replay.index_of(hand.pk), candidate=None)
         if not after.state.ok:
             raise ValidationError({"__all__": gettext("Deleting this hand would break the replay: %(error)s")
-                                              % {"error": after.state.error}})
+                                              % {"error": replay_error(after.state)}})
         hand.deleted_at = timezone.now()
         hand.save(update_fields=["deleted_at", "updated_at"])
         write.changed(after)
@@ -136,7 +137,7 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
                                  hand_id=hand.pk)
         if not after.state.ok:
             raise ValidationError({"__all__": gettext("Restoring this hand would break the replay: %(error)s")
-                                              % {"error": without_hand_number(after.state.error)}})
+                                              % {"error": replay_refusal(after.state)}})
         _check_room(after.state)
         hand.deleted_at = None
         hand.save(update_fields=["deleted_at", "updated_at"])
@@ -147,12 +148,6 @@ def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
 def _restored_already(hand: Hand) -> Hand | None:
     """The hand, when it is back in the session already: a restore sent again is not refused."""
     return Hand.objects.live().filter(pk=hand.pk).first()
-
-
-def without_hand_number(message: str) -> str:
-    """The engine names the hand ('hand 12: ...'); the form is about that hand already."""
-    head, sep, rest = message.partition(": ")
-    return rest[:1].upper() + rest[1:] if sep and head.startswith("hand ") else message
 
 
 def _check_room(after: ReplayState) -> None:
@@ -203,7 +198,7 @@ def _replayed_with(session: Session, hands: Sequence[HandInput]) -> ReplayDelta:
 def _checked(after: ReplayDelta) -> ReplayDelta:
     """The replay with the new hand; refused with the engine's words when it cannot be made."""
     if not after.state.ok:
-        raise ValidationError({"__all__": without_hand_number(after.state.error)})
+        raise ValidationError({"__all__": replay_refusal(after.state)})
     return after
 
 

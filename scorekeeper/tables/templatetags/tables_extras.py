@@ -11,9 +11,10 @@ from django.utils.safestring import SafeString
 from scorekeeper.engine import RULESET_KEYS, get_ruleset
 
 from ..display import money as amounts
-from ..display import names, rulesets, score_lines
+from ..display import names, refusals, rulesets, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
+from ..replay import ReplayState
 from ..replay.seating import seated_now
 
 register = template.Library()
@@ -134,7 +135,13 @@ def unit_name(unit: str) -> str:
 
 @register.filter
 def engine_error(error: dict[str, Any] | None) -> str:
-    return names.engine_error(error)
+    return refusals.engine_error(error)
+
+
+@register.filter
+def replay_error(replay: ReplayState) -> str:
+    """Why the engine cannot replay the session, in the reader's words (display.refusals)."""
+    return refusals.replay_error(replay)
 
 
 @register.filter

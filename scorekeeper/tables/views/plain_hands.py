@@ -94,7 +94,8 @@ def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
     editing = hand if hand.pk else None
     place = selectors.hand_place(session=session, hand_id=hand.pk)
     context = {"session": session, "form": form, "editing": editing, "label": place.label,
-               "dealer": place.names[place.dealer]}
+               "dealer": place.names[place.dealer],
+               "ends_hand": get_profile(session.ruleset).ruleset.payoff.spot_ends_hand}
     return form_page(request, TEMPLATES[Hand.Kind(hand.kind)], context, conflict, invalid=bool(form.errors))
 
 

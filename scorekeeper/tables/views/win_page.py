@@ -53,6 +53,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "seats": [(i, name, state.seat_winds[i]) for i, name in enumerate(names)],
         # The responsible select compares seats as ints, like winner_seat and discarder_seat.
         "responsible_choice": seat_of(entry.responsible),
+        "responsible_seats": entry.responsible_seats(profile),
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
         "preview_url": reverse("win_preview", args=[session.pk]),
@@ -135,8 +136,11 @@ def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
             "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
             "chips_drawn": " ".join([*chips, "chosen", chosen, "limit", str(limit)]),  # their cache key
-            "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events],
-            "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events],
+            # By tiles a ticked event that does not fit stays, named beside the events (check._events_fit).
+            "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events
+                       if entry.fits_how(e) or e in entry.events],
+            "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events
+                              if entry.fits_how(e)],
             "bonus_kind": profile.ruleset.bonus_tiles_at(options)}
 
 

@@ -57,10 +57,11 @@ def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpRespon
 
 
 def _saves(request: Request, session: Session) -> bool:
-    """Save, "Yes, save it" beside a figure past the limit, or a figure chip: a win by figure in three
-    taps (won, discarder, figure), unless the table asked to confirm each hand before it is saved."""
+    """Save, "Yes, save it" or "Save it as the limit" beside a figure past the limit, or a figure chip: a win
+    by figure in three taps (won, discarder, figure), unless the table asked to confirm each hand first."""
     chip_saves = "figure_chip" in request.POST and not session.confirm_before_saving
-    return request.POST.get("action") == "save" or "confirm_figure" in request.POST or chip_saves
+    saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST
+    return saves_now or "save_at_limit" in request.POST or chip_saves
 
 
 def _opened(request: Request, session: Session) -> HttpResponseBase:
@@ -181,8 +182,8 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
     entry = _posted_entry(request, session)
-    if request.POST.get("action") != "save" and "confirm_figure" not in request.POST:  # a chip only chooses
-        return _tapped(request, session, entry, editing=hand)
+    if request.POST.get("action") != "save" and not {"confirm_figure", "save_at_limit"} & request.POST.keys():
+        return _tapped(request, session, entry, editing=hand)  # a chip only chooses
     before = selectors.replay_now(session=session)
     check = win_check(session=session, entry=entry, editing=hand, replay=before)
     if not check.ready or check.entered is None:

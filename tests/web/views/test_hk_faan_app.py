@@ -6,6 +6,7 @@ on-the-spot kind (詐糊), the Rules page's money table settled by the engine, q
 the player page. The page's worked settle examples, imported as backups, balance as the page says."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from decimal import Decimal
@@ -20,7 +21,7 @@ from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup, session_csv
 from scorekeeper.tables.services import session_restore
 
-from web_helpers import rev
+from web_helpers import ACCEPT, rev, visible_text
 
 CASES = Path(__file__).resolve().parents[4] / "shared" / "cases" / "hk-faan.jsonl"  # ../shared beside the checkout
 
@@ -133,10 +134,10 @@ def test_the_figure_chips_run_from_the_minimum_to_the_limit_the_limit_marked(cli
     assert chips(client.get(f"/sessions/{other.pk}/win/").content.decode()) == [str(n) for n in range(0, 9)]
 
 
-def tap_chip(client, session, figure, **fields):
+def tap_chip(client, session, figure, HTTP_ACCEPT_LANGUAGE=ACCEPT["en"], **fields):  # noqa: N803
     data = {"winner": "1", "how": "2", "mode": "figure", "figure_field": "", "token": f"t-{rev(session)}",
             "revision": rev(session), "figure_chip": str(figure)} | fields
-    return client.post(f"/sessions/{session.pk}/win/", data)
+    return client.post(f"/sessions/{session.pk}/win/", data, HTTP_ACCEPT_LANGUAGE=HTTP_ACCEPT_LANGUAGE)
 
 
 def test_a_three_faan_discard_win_is_three_taps_and_pays_two_shares(client, make_session):
@@ -161,11 +162,32 @@ def test_a_self_draw_may_name_who_pays_it_all_and_a_robbed_kong_pays_as_one(clie
         'data-mode="figure"')[1]
 
 
-def test_a_figure_past_the_limit_is_asked_about_and_the_engine_says_enter_the_limit(client, make_session):
+@pytest.mark.parametrize("language, said, offer", [
+    ("en", "11 is more than this table's limit of 10 faan", "Save it as 10 faan, the limit"),
+    ("zh-hant", "11 超過這張台的上限 10 番", "按上限 10 番 儲存"),
+    ("zh-hans", "11 超过这张台的上限 10 番", "按上限 10 番 保存")])
+def test_a_figure_past_the_hard_limit_offers_the_limit_in_one_tap(client, make_session, language, said, offer):
+    """hk-faan's limit caps every hand (35.1): no "Yes, 11 faan is right" the engine would refuse, but the
+    limit itself, saved in one tap."""
     session = make_session("hk-faan")
-    page = tap_chip(client, session, 11).content.decode()
+    page = tap_chip(client, session, 11, HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
     assert not Hand.objects.exists()
-    assert "more than the limit of 10" in page
+    text = html.unescape(visible_text(page))
+    assert said in text and offer in text, text
+    assert "Yes, 11" not in text and re.search(r'name="save_at_limit"\s+value="10"', page)
+    data = {"winner": "1", "how": "2", "mode": "figure", "figure_typed": "11", "token": f"t-{rev(session)}",
+            "revision": rev(session), "save_at_limit": "10"}
+    assert client.post(f"/sessions/{session.pk}/win/", data).status_code == 302
+    assert Hand.objects.get(session=session).figure == 10
+
+
+def test_a_figure_past_a_limit_that_is_no_cap_is_still_confirmed(client, make_session):
+    """zung-jung's 320 is its usual limit, not a refusal: the scorer may still confirm a bigger figure."""
+    session = make_session("zung-jung")
+    data = {"winner": "1", "how": "2", "mode": "figure", "figure_typed": "400", "token": f"t-{rev(session)}",
+            "revision": rev(session), "action": "save"}
+    page = client.post(f"/sessions/{session.pk}/win/", data).content.decode()
+    assert re.search(r'name="confirm_figure"\s+value="400"', page) and "save_at_limit" not in page
 
 
 # -- on the spot, quick entry ---------------------------------------------------------------------------
