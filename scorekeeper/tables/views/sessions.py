@@ -70,13 +70,14 @@ def settle(request: Request, session: Session) -> HttpResponseBase:
     return settle_action(request, session) if request.method == "POST" else settle_page(request, session)
 
 
-def settle_page(request: Request, session: Session, paying: PayingForm | None = None) -> HttpResponse:
+def settle_page(request: Request, session: Session, paying: PayingForm | None = None,
+                status: int | None = None) -> HttpResponse:
     paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)},
                                   profile=get_profile(session.ruleset))
     standings = selectors.session_standings(session=session, recent=0)
     return render(request, "tables/settle.html", {
         "s": standings, "session": session, "paying": paying, "settle_up": standings.settle_up,
-    }, status=refusal_status(request, invalid=bool(paying.errors)))
+    }, status=status or refusal_status(request, invalid=bool(paying.errors)))
 
 
 def settle_action(request: Request, session: Session) -> HttpResponseBase:
