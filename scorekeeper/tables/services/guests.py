@@ -27,7 +27,7 @@ from ..models import SEAT_FIELDS, Hand, Player, Session, ShareLink
 from ..replay.seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
-from .sessions import player_get_or_create, session_create
+from .sessions import player_get_or_create, player_not_among, session_create
 
 TOKEN_USED = "token_used"  # a "Same table again" form's one-time token, used by another table
 
@@ -99,14 +99,29 @@ def _claim(session_id: int, owner: Any) -> Session | None:
     # An update, not save(): the claim is no play, so neither the revision nor `updated_at` (the home
     # page's order) changes; the replay names seats only, so it stays good.
     Session.objects.filter(pk=session.pk).update(owner=owner, **seats)
-    # Those who sat in for someone are merged by name too (a seat change names its newcomer).
-    changes = list(Hand.objects.filter(session=session, newcomer__isnull=False).select_related("newcomer"))
-    for change in changes:
-        name = change.newcomer.name if change.newcomer else ""
-        Hand.objects.filter(pk=change.pk).update(newcomer=player_get_or_create(name=name, owner=owner))
+    owners_players = Player.objects.in_bulk(list(seats.values()))
+    changes = _newcomers_merged(session, owner, [owners_players[pk] for pk in seats.values()])
     ShareLink.objects.filter(session=session, role=ShareLink.Role.OWNER).delete()
     _delete_unseated([*left, *(change.newcomer for change in changes if change.newcomer is not None)])
     return Session.objects.get(pk=session.pk)
+
+
+def _newcomers_merged(session: Session, owner: Any, seated: list[Player]) -> list[Hand]:
+    """Those who sat in for someone are merged by name too (a seat change names its newcomer), unless that
+    would seat one person in two seats at once: two guest players of one name, as the old code made them
+    ("José" typed two ways), stay two people, the later one "José (2)". The seat changes, as they were."""
+    changes = list(Hand.objects.filter(session=session, newcomer__isnull=False).select_related("newcomer")
+                   .order_by("position"))
+    for change in changes:
+        name = change.newcomer.name if change.newcomer else ""
+        newcomer = player_get_or_create(name=name, owner=owner)
+        if change.deleted_at is None and change.seat is not None:
+            others = [player for seat, player in enumerate(seated) if seat != change.seat]
+            if newcomer in others:
+                newcomer = player_not_among(name=name, owner=owner, among=others)
+            seated[change.seat] = newcomer
+        Hand.objects.filter(pk=change.pk).update(newcomer=newcomer)
+    return changes
 
 
 def _delete_unseated(players: Sequence[Player]) -> None:

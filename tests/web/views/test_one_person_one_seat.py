@@ -1,17 +1,24 @@
 """One person in one seat (issue 35.20): "José" typed with a combining accent (NFD, as some keyboards send
 it) is the José at the table (NFC), wherever a name comes in: the seat-change page, a guest's session, the
-offline queue, a backup to import; and signing up keeps a guest's table one person a seat."""
+offline queue, a backup to import; and signing up keeps a guest's table one person a seat, as does the
+migration for names stored before."""
 from __future__ import annotations
 
 import copy
 import html
 import json
 import re
+import unicodedata
 import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
+from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.selectors import session_backup
 
@@ -105,3 +112,43 @@ def test_a_guest_who_signs_up_keeps_one_person_a_seat_and_a_backup_that_imports(
     assert restored.status_code == 302, text(restored)[:500]
     session.refresh_from_db()
     assert len({p.pk for p in session.players}) == 4
+
+
+def test_a_guest_table_the_old_code_left_with_two_joses_signs_up_as_two_people(guest_table):
+    """The old code let the NFD José sit in at South as a second guest player; the migration stores his name
+    in NFC. Signing up merges players by name: the two stay two people, the later one "José (2)"."""
+    phone, session = guest_table
+    second = Player.objects.create(name=COMPOSED, owner=None)
+    services.hands_append(session=session, hands=[HandInput(Hand.Kind.SEAT, seat=1, newcomer=second)])
+
+    phone.post("/accounts/signup/", {"username": "newbie", "password1": "mahjong at nine",
+                                     "password2": "mahjong at nine"})
+
+    session.refresh_from_db()
+    assert session.owner is not None and session.east.name == COMPOSED
+    assert session.hands.get(kind=Hand.Kind.SEAT).newcomer.name == f"{COMPOSED} (2)"
+    assert sit_in(phone, session, 2, "Eve").status_code == 302
+    backup = phone.get(f"/sessions/{session.pk}/backup.json").content
+    assert phone.post("/sessions/import/", {"backup": SimpleUploadedFile("b.json", backup)}).status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_stores_names_in_nfc_and_seats_each_person_once(django_user_model):
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tables", "0015_recovery_code")])
+    old = executor.loader.project_state([("tables", "0015_recovery_code")]).apps
+    OldPlayer, OldSession, OldHand = (old.get_model("tables", name) for name in ("Player", "Session", "Hand"))
+    ann = django_user_model.objects.create_user("ann-m", password="x" * 12)
+    jose, bob, cy, di = (OldPlayer.objects.create(name=n, owner_id=ann.pk) for n in (COMPOSED, "Bob", "Cy", "Di"))
+    typed_apart = OldPlayer.objects.create(name=DECOMPOSED, owner_id=ann.pk)
+    guest = OldPlayer.objects.create(name=f" Zoe\u0308  {DECOMPOSED}", owner_id=None)
+    merged = OldSession.objects.create(ruleset="zung-jung", owner_id=ann.pk, east=jose, south=bob, west=cy, north=di)
+    change = OldHand.objects.create(session=merged, position=1, kind="seat", seat=1, newcomer=jose)
+
+    call_command("migrate", "tables", verbosity=0)
+
+    assert Player.objects.get(pk=typed_apart.pk).name == f"{COMPOSED} (2)"
+    assert Player.objects.get(pk=guest.pk).name == f"Zo\u00eb {COMPOSED}"
+    newcomer = Hand.objects.get(pk=change.pk).newcomer
+    assert newcomer.pk != jose.pk and newcomer.name == f"{COMPOSED} (3)" and newcomer.owner_id == ann.pk
+    assert all(p.name == unicodedata.normalize("NFC", p.name) for p in Player.objects.all())
