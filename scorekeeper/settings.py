@@ -247,6 +247,13 @@ CACHES = {
     "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
                            "OPTIONS": {"MAX_ENTRIES": 4000, "CULL_FREQUENCY": 3}},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
+    # A session's CSV and backup, kept per revision (selectors.exports.export_kept; issue 35.22). A 1,000-hand
+    # session's are some 150 kB and 300 kB; 64 of them at most, some 20 MB a process at worst, an hour each.
+    # Each visitor's expensive reads this minute (views.read_limit): in memory, so a page view writes nothing.
+    "read_limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "read_limits",
+                    "OPTIONS": {"MAX_ENTRIES": 10000}},
+    "exports": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "exports",
+                "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": 64, "CULL_FREQUENCY": 4}},
 }
 RATELIMIT_USE_CACHE = "limits"
 RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"

@@ -37,8 +37,8 @@ from django_ratelimit.core import is_ratelimited
 from .. import selectors, services
 from ..models import Session
 from . import access, grants
-from . import sessions as session_pages  # the module: it imports this one
 from .base import CONFLICT, Request, go_to, open_session
+from .settle import settle_page
 
 GUEST_SESSIONS_PER_ADDRESS = "20/d"
 
@@ -85,7 +85,7 @@ def same_table(request: Request, session: Session) -> HttpResponseBase:
     except ValidationError as refused:  # the account's sessions for the day (services.quota), a used form
         messages.error(request, refused.messages[0])
         if refused.code == services.TOKEN_USED:  # the page again, with a fresh form, and a 409
-            return session_pages.settle_page(request, session, status=CONFLICT)
+            return settle_page(request, session, status=CONFLICT)
         return go_to(request, "settle", session)
     if link is not None:
         grants.grant(request, link)
