@@ -113,6 +113,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
+    # A write refused by a busy database (sqlite_backend's bounded wait) is a 503 "busy, try again".
+    "scorekeeper.tables.views.busy.answer_busy_database",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -160,7 +162,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite_backend"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": 10,  # SQLite's own wait, for a writer outside the app: sqlite_backend's WRITERS_WAIT
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     }
 
@@ -256,6 +258,9 @@ CACHES = {
                 "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": 64, "CULL_FREQUENCY": 4}},
 }
 RATELIMIT_USE_CACHE = "limits"
+# A count the database could not write (too busy: sqlite_backend) lets the request on rather than answering
+# "too many": the limited requests write to the same database, so theirs is refused as busy, a 503 in words.
+RATELIMIT_FAIL_OPEN = True
 RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
