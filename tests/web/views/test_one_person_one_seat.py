@@ -152,3 +152,23 @@ def test_the_migration_stores_names_in_nfc_and_seats_each_person_once(django_use
     newcomer = Hand.objects.get(pk=change.pk).newcomer
     assert newcomer.pk != jose.pk and newcomer.name == f"{COMPOSED} (3)" and newcomer.owner_id == ann.pk
     assert all(p.name == unicodedata.normalize("NFC", p.name) for p in Player.objects.all())
+
+
+def test_an_import_checks_the_seating_again_by_player_once_names_are_resolved(client, make_session, monkeypatch):
+    """"Ali" and "Alı" (a dotless i) are two names to Python's casefold, so the backup's own check lets them
+    sit at once; a database whose case rules fold "ı" to "i" (PostgreSQL's under a Turkish-aware locale)
+    finds one player of the owner's for both. Emulated here on any database: the import refuses the backup."""
+    session = make_session(names=["Ali", "Bob", "Cy", "Di"])
+    assert sit_in(client, session, 1, "Eve").status_code == 302
+    backup = copy.deepcopy(session_backup(session=session))
+    backup["hands"][0]["newcomer"] = "Al\u0131"
+    resolved = services.imports.player_get_or_create
+    monkeypatch.setattr(services.imports, "player_get_or_create",
+                        lambda *, name, owner=None: resolved(name=name.replace("\u0131", "i"), owner=owner))
+
+    response = client.post("/sessions/import/",
+                           {"backup": SimpleUploadedFile("b.json", json.dumps(backup).encode())})
+
+    assert response.status_code == 422
+    assert "Ali is already at the table, in another seat." in text(response)
+    assert Session.objects.count() == 1
