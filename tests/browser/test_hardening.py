@@ -12,6 +12,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+from django.db import connections
 from playwright.sync_api import Page, expect
 
 from scorekeeper.sqlite_backend import base as sqlite_backend
@@ -81,22 +82,68 @@ def test_a_loop_of_reads_is_told_to_wait_a_minute(page: Page, live_server, monke
     shot("reads-refused")
 
 
-def test_a_save_behind_a_stuck_writer_is_told_the_server_is_busy(page: Page, live_server, tmp_path, monkeypatch):
+@pytest.fixture
+def stuck_writer(tmp_path, monkeypatch):
+    """Another process's write that holds the writers' lock and does not end, until `end()` (the tests'
+    database is in memory: its writers are made to queue on a file, as a file database's do)."""
+    writers = str(tmp_path / "db.sqlite3.writers")
+    forget_writers_file()
+    monkeypatch.setattr(sqlite_backend.DatabaseWrapper, "writers_path", lambda database: writers)
+    monkeypatch.setattr(sqlite_backend, "WRITERS_WAIT", 0.5)
+    holder = os.open(writers, os.O_RDWR | os.O_CREAT)
+
+    class Stuck:
+        def begin(self):
+            fcntl.flock(holder, fcntl.LOCK_EX)
+
+        def end(self):
+            fcntl.flock(holder, fcntl.LOCK_UN)
+
+    yield Stuck()
+    fcntl.flock(holder, fcntl.LOCK_UN)
+    os.close(holder)
+    forget_writers_file()
+
+
+def forget_writers_file():
+    """The connection (the live server's too: the in-memory database's is shared) opens the writers' file
+    once: each test's is another file."""
+    database = connections["default"]
+    if database._writers_file is not None:
+        os.close(database._writers_file)
+        database._writers_file = None
+
+
+def test_a_three_tap_win_behind_a_stuck_writer_is_kept_on_the_phone_and_sent_after(page: Page, live_server,
+                                                                                   stuck_writer):
+    """The keypad saves by htmx: its 503 is kept like a save made offline, and sent when the server writes."""
+    shot = Shots(page, "hardening-busy-keypad")
+    page.goto(live_server.url)
+    start_session(page, "Zung Jung", ("Ann", "Bob", "Cy", "Di"))
+    page.get_by_role("link", name="Bob won").click()
+    page.get_by_role("radio", name="Discard by Cy").click()
+    stuck_writer.begin()
+    page.get_by_role("button", name="40", exact=True).click()
+
+    expect(page.locator(".hand-queued")).to_contain_text("Kept on this phone")
+    shot("win-kept-while-busy")
+    assert not Hand.objects.exists()
+    stuck_writer.end()
+    expect(page.locator(".hand-queued")).to_have_count(0, timeout=30_000)  # sent again, saved
+    assert Hand.objects.count() == 1
+
+
+def test_a_save_behind_a_stuck_writer_is_told_the_server_is_busy(page: Page, live_server, stuck_writer):
     shot = Shots(page, "hardening-busy")
     page.goto(live_server.url)
     start_session(page, "Zung Jung", ("Ann", "Bob", "Cy", "Di"))
     page.get_by_role("link", name="Draw", exact=True).click()
-    writers = str(tmp_path / "db.sqlite3.writers")  # the tests' database is in memory: its writers queue here
-    monkeypatch.setattr(sqlite_backend.DatabaseWrapper, "writers_path", lambda database: writers)
-    monkeypatch.setattr(sqlite_backend, "WRITERS_WAIT", 0.5)
-    stuck = os.open(writers, os.O_RDWR | os.O_CREAT)
-    fcntl.flock(stuck, fcntl.LOCK_EX)  # another process's write, not ending
-    try:
-        page.get_by_role("button", name="Record the draw").click()
-        expect(page.get_by_role("heading", name="Busy, try again")).to_be_visible()
-        expect(page.get_by_text("Nothing was saved from this request")).to_be_visible()
-        shot("busy")
-    finally:
-        fcntl.flock(stuck, fcntl.LOCK_UN)
-        os.close(stuck)
+    stuck_writer.begin()
+
+    page.get_by_role("button", name="Record the draw").click()
+
+    expect(page.get_by_role("heading", name="Busy, try again")).to_be_visible()
+    expect(page.get_by_text("Nothing was saved from this request")).to_be_visible()
+    shot("busy")
+    stuck_writer.end()
     assert not Hand.objects.exists()
