@@ -86,6 +86,8 @@ def test_a_loop_of_reads_is_told_to_wait_a_minute(page: Page, live_server, monke
 def stuck_writer(tmp_path, monkeypatch):
     """Another process's write that holds the writers' lock and does not end, until `end()` (the tests'
     database is in memory: its writers are made to queue on a file, as a file database's do)."""
+    if connections["default"].vendor != "sqlite":
+        pytest.skip("SQLite's writers' queue (PostgreSQL has no such wait)")
     writers = str(tmp_path / "db.sqlite3.writers")
     forget_writers_file()
     monkeypatch.setattr(sqlite_backend.DatabaseWrapper, "writers_path", lambda database: writers)
