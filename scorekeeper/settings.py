@@ -113,6 +113,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
+    # A write refused by a busy database (sqlite_backend's bounded wait) is a 503 "busy, try again".
+    "scorekeeper.tables.views.busy.answer_busy_database",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -160,7 +162,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite_backend"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        "timeout": 10,  # SQLite's own wait, for a writer outside the app: sqlite_backend's WRITERS_WAIT
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     }
 
@@ -247,8 +249,18 @@ CACHES = {
     "template_fragments": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fragments",
                            "OPTIONS": {"MAX_ENTRIES": 4000, "CULL_FREQUENCY": 3}},
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
+    # A session's CSV and backup, kept per revision (selectors.exports.export_kept; issue 35.22). A 1,000-hand
+    # session's are some 150 kB and 300 kB; 64 of them at most, some 20 MB a process at worst, an hour each.
+    # Each visitor's expensive reads this minute (views.read_limit): in memory, so a page view writes nothing.
+    "read_limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "read_limits",
+                    "OPTIONS": {"MAX_ENTRIES": 10000}},
+    "exports": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "exports",
+                "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": 64, "CULL_FREQUENCY": 4}},
 }
 RATELIMIT_USE_CACHE = "limits"
+# A count the database could not write (too busy: sqlite_backend) lets the request on rather than answering
+# "too many": the limited requests write to the same database, so theirs is refused as busy, a 503 in words.
+RATELIMIT_FAIL_OPEN = True
 RATELIMIT_VIEW = "scorekeeper.tables.views.accounts.too_many"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -3,6 +3,9 @@ from django.urls import include, path
 
 from scorekeeper.tables.views import offline
 
+# A database too busy to write is a 503 "busy, try again", wherever it was refused (tables/views/busy.py).
+handler500 = "scorekeeper.tables.views.busy.server_error"
+
 urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

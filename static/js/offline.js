@@ -470,12 +470,24 @@
     });
   }
 
-  // A save by htmx that found no connection after all waits like one made offline.
-  document.addEventListener("htmx:sendError", function (event) {
+  // A save by htmx that found no connection after all waits like one made offline; so does one the server
+  // was too busy to write (a 503: nothing of it was saved, views/busy.py), sent again with the queue.
+  function keepUnsent(event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-queue]");
-    var config = event.detail.requestConfig || {};
-    var submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    var submitter = submitterOf(event.detail.requestConfig || {});
     if (form && isSave(form, submitter)) { enqueue(form, submitter); }
+  }
+  // The button a request was sent by: its submit event's, or, for the keypad's saves (htmx.ajax, no submit
+  // event: static/js/keypad.js), the button's name and value among the values sent.
+  function submitterOf(config) {
+    if (config.triggeringEvent && config.triggeringEvent.submitter) { return config.triggeringEvent.submitter; }
+    var sent = config.parameters || {};
+    var name = ["figure_chip", "confirm_figure", "action"].filter(function (n) { return sent[n] != null; })[0];
+    return name ? {name: name, value: String(sent[name])} : null;
+  }
+  document.addEventListener("htmx:sendError", keepUnsent);
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status === 503) { keepUnsent(event); }
   });
 
   // Offline nothing is asked of the server: the live poll and previews wait for the connection.

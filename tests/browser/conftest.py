@@ -36,6 +36,8 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture(autouse=True)
 def limits_counted_afresh(transactional_db):
-    """Every test signs up from 127.0.0.1: the sign-up limit per address (and the log-in counts) count per test."""
+    """Every test signs up from 127.0.0.1: the sign-up limit per address (and the log-in counts, and the reads)
+    count per test."""
     from django.core.cache import caches
     caches["limits"].clear()
+    caches["read_limits"].clear()  # and the session pages each read (tables.views.read_limit)

@@ -11,11 +11,13 @@ from typing import Any
 
 import django_ratelimit.core
 import pytest
+from django.core.cache import caches
 from django.test import Client
 from django.utils import translation
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
+from scorekeeper.tables.views import read_limit
 
 from web_helpers import NAMES, entry_of, record_win
 
@@ -41,6 +43,8 @@ def still_limit_window(monkeypatch):
     as two bursts and let through (it did, once, on a slow CI run). Its clock stands still in tests."""
     started = time.time()
     monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: started))
+    monkeypatch.setattr(read_limit, "time", SimpleNamespace(time=lambda: started))
+    caches["read_limits"].clear()  # in memory, not rolled back with the database: each test counts afresh
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ engine replays it (services.imports): a bad backup creates nothing.
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -30,9 +31,20 @@ from ..display.rulesets import EVENT_LABELS, PROFILES, Profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
-from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, check_stake, printable_name, seat_name
+from .forms import (
+    LENGTH_ROUNDS,
+    MAX_FIGURE,
+    MAX_LENGTH_HANDS,
+    MAX_SESSION_HANDS,
+    MAX_SPOT_COUNT,
+    check_stake,
+    printable_name,
+    seat_name,
+)
 from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
+
+EARLIEST_FINISH = datetime(2000, 1, 1, tzinfo=UTC)  # before any phone kept score with this app
 
 
 def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
@@ -58,8 +70,7 @@ def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
                       first_dealer=_first_dealer(data["first_dealer"]),
                       status=_status(data["status"]), finished_at=None,
                       pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]),
-                      length_rounds=_length(data.get("length_rounds"), "length_rounds"),
-                      length_hands=_length(data.get("length_hands"), "length_hands"))
+                      **_lengths(data.get("length_rounds"), data.get("length_hands")))
     session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
     if session.status == Session.Status.FINISHED:
         session.finished_at = _when(data.get("finished_at")) or timezone.now()
@@ -73,12 +84,18 @@ def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
     return session, hands
 
 
-def _length(value: Any, name: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9999:
-        raise ValueError(f"The backup's {name!r} should be a whole number from 1, or null, not {value!r}.")
-    return value
+def _lengths(rounds: Any, hands: Any) -> dict[str, int | None]:
+    """How long the table meant to play, as the new-session form takes it: open-ended (both null), one
+    round or four (`length_rounds` 1 or 4), or a number of hands (`length_hands`, 1 to 999); never both."""
+    if rounds is not None and (type(rounds) is not int or rounds not in LENGTH_ROUNDS.values()):
+        raise ValueError(f"The backup's 'length_rounds' should be 1, 4 or null, not {rounds!r}.")
+    if hands is not None and (type(hands) is not int or not 1 <= hands <= MAX_LENGTH_HANDS):
+        raise ValueError(f"The backup's 'length_hands' should be a whole number from 1 to {MAX_LENGTH_HANDS}, "
+                         f"or null, not {hands!r}.")
+    if rounds is not None and hands is not None:
+        raise ValueError("The backup's session plays either a number of rounds or a number of hands: one of "
+                         "'length_rounds' and 'length_hands' should be null.")
+    return {"length_rounds": rounds, "length_hands": hands}
 
 
 def _check_seating(session: Session, hands: list[HandInput]) -> None:
@@ -98,7 +115,7 @@ def _seat_change(raw: dict[str, Any], where: str) -> dict[str, Any]:
         if seat is not None or newcomer is not None:
             raise ValueError(f"{where}: seat and newcomer are for a seat change only; they should be null.")
         return {}
-    name = " ".join(newcomer.split()) if isinstance(newcomer, str) else ""
+    name = seat_name(newcomer) if isinstance(newcomer, str) else ""
     if not name or len(name) > 40 or not printable_name(name):
         raise ValueError(f"{where}: a seat change needs the newcomer's name, 1 to 40 printable characters.")
     return {"seat": _seat(seat, f"{where}: seat", optional=False), "newcomer": Player(name=name)}
@@ -133,7 +150,7 @@ def _players(value: Any) -> list[str]:
             raise ValueError(f"The backup's player name {name!r} has a control or invisible character: use "
                              "letters, digits and ordinary punctuation.")
         names.append(seat_name(name))
-    if len({n.lower() for n in names}) != len(names):
+    if len({n.casefold() for n in names}) != len(names):
         raise ValueError("The backup's players should be four different names.")
     return names
 
@@ -152,12 +169,21 @@ def _status(value: Any) -> str:
     return str(value)
 
 
-def _when(value: Any) -> Any:
+def _when(value: Any) -> datetime | None:
+    """`finished_at`: None when the backup has none (now, then); a time no table finished at (before
+    EARLIEST_FINISH, after tomorrow, or out of the calendar once in UTC) is refused."""
     if not isinstance(value, str):
         return None
-    moment = parse_datetime(value)
-    if moment is not None and timezone.is_naive(moment):
-        moment = timezone.make_aware(moment)
+    try:
+        moment = parse_datetime(value)
+        if moment is not None and timezone.is_naive(moment):
+            moment = timezone.make_aware(moment)
+        in_range = moment is None or EARLIEST_FINISH <= moment <= timezone.now() + timedelta(days=1)
+    except (ValueError, OverflowError):  # a date out of the calendar (month 13; year 1 at +14:00 in UTC)
+        in_range = False
+    if not in_range:
+        raise ValueError(f"The backup's 'finished_at' {value[:40]!r} is no time a table finished at: "
+                         "expected a date and time like 2026-11-28T22:30:00+08:00.")
     return moment
 
 

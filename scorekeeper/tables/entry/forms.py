@@ -25,6 +25,8 @@ MAX_FIGURE = 100_000  # a win's fan or points, as the win form and quick entry t
 MAX_SPOT_COUNT = 8  # flowers and seasons on the spot: there are 8
 NOTE_ERRORS = {"max_length": _("Keep the note to %(limit_value)d characters (it has %(show_value)d).")}
 MAX_STAKE = Decimal(1_000_000)  # per point or per fan: beyond any table's stakes, within the engine's precision
+LENGTH_ROUNDS = {"one_round": 1, "four_rounds": 4}  # the form's lengths in rounds (一圈, 一將)
+MAX_LENGTH_HANDS = 999
 
 
 def printable_name(name: str) -> bool:
@@ -36,6 +38,11 @@ def printable_name(name: str) -> bool:
 def seat_name(text: str) -> str:
     """A name as it is stored: spaces collapsed, in one Unicode form (NFC)."""
     return nfc(" ".join(text.split()))
+
+
+def same_name(one: str, other: str) -> bool:
+    """One person to the app: the same name once stored (`seat_name`), in any case."""
+    return seat_name(one).casefold() == seat_name(other).casefold()
 
 
 def check_note(text: str) -> None:
@@ -110,7 +117,7 @@ class SessionForm(forms.Form):
                  ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))],
         error_messages={"invalid_choice": _("Choose how long you play.")})
     length_hands = forms.IntegerField(
-        label=_("How many hands?"), required=False, min_value=1, max_value=999,
+        label=_("How many hands?"), required=False, min_value=1, max_value=MAX_LENGTH_HANDS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={"min_value": _("At least 1 hand."), "max_value": _("At most 999 hands."),
                         "invalid": _("How many hands? Enter a number, like 16.")})
@@ -177,7 +184,7 @@ class SessionForm(forms.Form):
         length = data.get("length") or "open"
         return {"ruleset": self.profile.ruleset.key, "names": self.seat_names(), "first_dealer": data["first_dealer"],
                 "stakes": data["stakes"], "options": data["options"], "pay_as_you_go": data["pay_as_you_go"],
-                "length_rounds": {"one_round": 1, "four_rounds": 4}.get(length),
+                "length_rounds": LENGTH_ROUNDS.get(length),
                 "length_hands": data.get("length_hands") if length == "hands" else None}
 
     def seat_names(self) -> list[str]:
@@ -204,12 +211,12 @@ class SessionForm(forms.Form):
         for (name, _label), player in zip(SEAT_FIELDS, names):
             if player and not printable_name(player):
                 self.add_error(name, _("Use letters, digits and ordinary punctuation in a name."))
-            elif player and player.lower() in seen:
-                first, seat = seen[player.lower()]
+            elif player and player.casefold() in seen:
+                first, seat = seen[player.casefold()]
                 self.add_error(name, gettext("%(player)s already sits at %(seat)s: four different players.")
                                % {"player": first, "seat": seat})
             elif player:
-                seen[player.lower()] = (player, str(SEAT_WORDS[[n for n, _ in SEAT_FIELDS].index(name)]))
+                seen[player.casefold()] = (player, str(SEAT_WORDS[[n for n, _ in SEAT_FIELDS].index(name)]))
         for stake in self.profile.stakes:  # a stake chosen by its name is that amount
             chosen = data.get(f"named_{stake.name}")
             if stake.named and chosen and chosen != OTHER:

@@ -9,7 +9,6 @@ would have saved, checked the same way: nothing a phone sends is saved unchecked
 """
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from ..replay import ReplayDelta, ReplayState
 from ..replay.seating import names_at
 from .check import win_check
 from .forms import DrawForm, SpotForm
+from .json_text import NestedTooDeep, json_loads
 from .keypad import apply_actions
 from .seat_change import SeatChangeForm
 from .win_fields import WinEntry
@@ -57,8 +57,10 @@ class Queue:
 def queue_from_json(body: bytes) -> Queue:
     """The queue as the phone sent it; ValueError saying what is wrong, for a body no phone of ours sends."""
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = json_loads(body.decode("utf-8"))
+    except NestedTooDeep as error:
+        raise ValueError(f"The queue is not one a phone sends: {error}.") from None
+    except ValueError:  # not UTF-8, or not JSON
         raise ValueError("The queue is not JSON.") from None
     if not isinstance(data, dict) or not isinstance(data.get("changes"), list):
         raise ValueError("The queue has no list of changes.")

@@ -3,7 +3,8 @@
 The newcomer is picked from the people the table played with before (a chip: a submit button named
 `newcomer`, the second tap) or typed (`typed`, then Sit in): two names, so a chip is never hidden by an empty
 text box sent with it. A name of someone seated now in another seat is refused beside the field, and so is
-the name of the person already in that seat (it would change nothing).
+the name of the person already in that seat (it would change nothing). Names are compared as
+`forms.same_name` compares them ("José" typed with a combining accent is José).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Player
+from .forms import same_name, seat_name
 
 NAME_ERRORS = {"max_length": _("A name of at most 40 characters.")}
 
@@ -30,14 +32,14 @@ class SeatChangeForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        name = " ".join(str(data.get("newcomer") or data.get("typed") or "").split())
+        name = seat_name(str(data.get("newcomer") or data.get("typed") or ""))
         if "typed" in self.errors or "newcomer" in self.errors:
             return data
         if not name:
             self.add_error("typed", gettext("Type the name of who sits in, or pick one."))
             return data
         for seat, person in enumerate(self.seated):
-            if person.name.casefold() == name.casefold():
+            if same_name(person.name, name):
                 self.add_error("typed", gettext("%(name)s is in this seat already.") % {"name": person.name}
                                if seat == self.seat else
                                gettext("%(name)s is already at the table, in another seat.") % {"name": person.name})

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import caches
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from scorekeeper.engine import format_amount
 
@@ -22,6 +25,20 @@ from ..hand_input import CsvSheet, HandInput, spreadsheet_text
 from ..models import Hand, Session
 from ..replay import ReplayState, session_replay
 from ..replay.seating import people_money, running_balances, seating_of
+
+
+def export_kept(session: Session, kind: str, build: Callable[[], str]) -> str:
+    """An export of the session as `build` makes it, made once per revision and kept (CACHES["exports"], each
+    process's own): a loop of downloads costs a cache read each. A write makes a new revision, so a new key;
+    finishing, reopening and a guest's sign-up change no revision but status or owner, so they are in the key
+    too, with the language (an export's words)."""
+    key = f"{kind}:{session.pk}:{session.revision}:{session.status}:{session.owner_id}:{get_language()}"
+    kept = caches["exports"]
+    body: str | None = kept.get(key)
+    if body is None:
+        body = build()
+        kept.set(key, body)
+    return body
 
 
 # -- CSV -----------------------------------------------------------------------------------

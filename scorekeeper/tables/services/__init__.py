@@ -1,5 +1,5 @@
 """Writes. Every hand enters through `hands.hands_append`; each write holds the session's row (session_lock)."""
-from .guests import guest_session_create, guest_sessions_claim, session_again
+from .guests import TOKEN_USED, guest_session_create, guest_sessions_claim, session_again
 from .hands import (
                     hand_delete,
                     hand_record_draw,
@@ -27,7 +27,7 @@ from .sessions import (
 )
 
 __all__ = [
-    "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
+    "TOKEN_USED", "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
     "hand_record_spot", "hand_replace", "hand_restore", "hands_append", "player_get_or_create", "queue_send",
     "quick_entry_apply", "recovery_code_issue", "recovery_code_redeem", "session_again", "session_create",
     "session_finish", "session_remember_entry_mode",

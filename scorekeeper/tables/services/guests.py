@@ -17,20 +17,25 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
+from ..entry.forms import same_name, seat_name
 from ..models import SEAT_FIELDS, Hand, Player, Session, ShareLink
 from ..replay.seating import seated_now
 from ..selectors import session_started
 from .session_lock import locked_session
-from .sessions import player_get_or_create, session_create
+from .sessions import player_get_or_create, player_not_among, session_create
+
+TOKEN_USED = "token_used"  # a "Same table again" form's one-time token, used by another table
 
 
 def guest_player(*, name: str, known: Sequence[Player]) -> Player:
     """The guest's player of that name (any case), else a new one of the guest's."""
-    name = " ".join(name.split())
-    found = next((p for p in known if p.owner_id is None and p.name.casefold() == name.casefold()), None)
+    name = seat_name(name)
+    found = next((p for p in known if p.owner_id is None and same_name(p.name, name)), None)
     return found or Player.objects.create(name=name, owner=None)
 
 
@@ -46,15 +51,19 @@ def session_again(*, session: Session, first_dealer: int,
                   token: uuid.UUID | None) -> tuple[Session, ShareLink | None]:
     """A new session of the same table: its players in the same seats, ruleset, stakes, options and way of
     paying, and its owner; with its owner grant when the table plays as a guest. A second call with the same
-    form's `token` (a double tap) finds the session the first one started."""
+    form's `token` (a double tap) finds the session the first one started; a token that started a session
+    from another table (the form re-posted to another finished session) is refused (ValidationError,
+    code TOKEN_USED), and nothing is started."""
     again = session_started(token=token, session=session)
     if again is None:
         try:
             return _same_table(session, first_dealer, token)
-        except IntegrityError:  # the other tap's request started it meanwhile
+        except IntegrityError:  # the other tap's request started it meanwhile, or the token started another
             again = session_started(token=token, session=session)
             if again is None:
-                raise
+                raise ValidationError(gettext(
+                    "This form already started a session from another table: nothing new was started. Tap "
+                    "Same table again once more to start one from this session."), code=TOKEN_USED) from None
     return again, again.share_links.filter(role=ShareLink.Role.OWNER).first()
 
 
@@ -90,14 +99,29 @@ def _claim(session_id: int, owner: Any) -> Session | None:
     # An update, not save(): the claim is no play, so neither the revision nor `updated_at` (the home
     # page's order) changes; the replay names seats only, so it stays good.
     Session.objects.filter(pk=session.pk).update(owner=owner, **seats)
-    # Those who sat in for someone are merged by name too (a seat change names its newcomer).
-    changes = list(Hand.objects.filter(session=session, newcomer__isnull=False).select_related("newcomer"))
-    for change in changes:
-        name = change.newcomer.name if change.newcomer else ""
-        Hand.objects.filter(pk=change.pk).update(newcomer=player_get_or_create(name=name, owner=owner))
+    owners_players = Player.objects.in_bulk(list(seats.values()))
+    changes = _newcomers_merged(session, owner, [owners_players[pk] for pk in seats.values()])
     ShareLink.objects.filter(session=session, role=ShareLink.Role.OWNER).delete()
     _delete_unseated([*left, *(change.newcomer for change in changes if change.newcomer is not None)])
     return Session.objects.get(pk=session.pk)
+
+
+def _newcomers_merged(session: Session, owner: Any, seated: list[Player]) -> list[Hand]:
+    """Those who sat in for someone are merged by name too (a seat change names its newcomer), unless that
+    would seat one person in two seats at once: two guest players of one name, as the old code made them
+    ("José" typed two ways), stay two people, the later one "José (2)". The seat changes, as they were."""
+    changes = list(Hand.objects.filter(session=session, newcomer__isnull=False).select_related("newcomer")
+                   .order_by("position"))
+    for change in changes:
+        name = change.newcomer.name if change.newcomer else ""
+        newcomer = player_get_or_create(name=name, owner=owner)
+        if change.deleted_at is None and change.seat is not None:
+            others = [player for seat, player in enumerate(seated) if seat != change.seat]
+            if newcomer in others:
+                newcomer = player_not_among(name=name, owner=owner, among=others)
+            seated[change.seat] = newcomer
+        Hand.objects.filter(pk=change.pk).update(newcomer=newcomer)
+    return changes
 
 
 def _delete_unseated(players: Sequence[Player]) -> None:

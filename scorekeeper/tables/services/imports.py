@@ -1,14 +1,17 @@
 """A backup restored as a new session: checked whole, replayed by the engine, then written in one go."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..entry.backup import read_backup
+from ..entry.json_text import NestedTooDeep, json_loads
+from ..hand_input import HandInput
 from ..models import Session
 from ..replay import ReplayDelta, ReplayState, replay_whole, settle_inputs, with_dice_players
+from ..replay.seating import check_seating
 from .hands import hands_append
 from .quota import quota_spend
 from .sessions import player_get_or_create, session_create
@@ -23,11 +26,11 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
     backup refused at its last hand cost the replay of all of them."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
+            data = json_loads(data)
+        except NestedTooDeep as error:
+            raise ValueError(f"This is not a session backup: {error}.") from None
         except ValueError as error:
             raise ValueError(f"This is not a session backup: it is not JSON ({error}).") from None
-        except RecursionError:
-            raise ValueError("This is not a session backup: its JSON is nested far too deep.") from None
     session, hands = read_backup(data)
     with transaction.atomic():  # before the replay, kept even if the backup is refused: the work is bounded
         quota_spend(owner_id=getattr(owner, "pk", None), hands=len(hands))
@@ -45,11 +48,25 @@ def session_restore(*, data: dict[str, Any] | str | bytes, owner: Any = None) ->
         hands = [hand if hand.newcomer is None else
                  hand.with_changes(newcomer=player_get_or_create(name=hand.newcomer.name, owner=owner))
                  for hand in hands]
+        _check_players_seated_once(created, hands)
         hands_append(session=created, hands=hands, after=after, counted=True)
         if session.status != created.status:
             created.status, created.finished_at = session.status, session.finished_at
             created.save(update_fields=["status", "finished_at"])
     return created
+
+
+def _check_players_seated_once(session: Session, hands: list[HandInput]) -> None:
+    """The seating checked again by player once the names are resolved: two names the backup tells apart
+    may be one player of the owner's (names compared as the database compares them)."""
+    changes = [(hand.seat or 0, hand.newcomer) for hand in hands if hand.newcomer is not None]
+    if len({player.pk for player in session.players}) < len(session.players):
+        raise ValueError("The backup's players should be four different people: two of its names are one "
+                         "player here.")
+    try:
+        check_seating(session.players, changes)
+    except ValidationError as refused:
+        raise ValueError(f"The backup's seat changes are refused: {refused.messages[0]}") from None
 
 
 def _replay_error(replay: ReplayState) -> str:

@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
+from ..entry.forms import same_name
 from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
 from ..hand_input import HandInput
 from ..models import Hand, SentChange, Session
@@ -129,9 +130,9 @@ def _same_change(session: Session, change: QueuedChange, saved: Hand) -> bool:
     """Whether the change sent again is the one its token saved (a seat change: the same seat and newcomer)."""
     if change.kind == "seat":
         typed = change.fields.get("newcomer") or change.fields.get("typed") or ""
-        seat, name = change.fields.get("seat", ""), " ".join(str(typed).split())
+        seat = change.fields.get("seat", "")
         return saved.kind == Hand.Kind.SEAT and str(saved.seat) == seat and saved.newcomer is not None \
-            and saved.newcomer.name.casefold() == name.casefold()
+            and same_name(saved.newcomer.name, str(typed))
     try:
         hand = queued_hand(session=session, change=change, replay=session_replay(session=session))[0]
     except (ValidationError, LookupError):

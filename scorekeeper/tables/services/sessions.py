@@ -33,6 +33,19 @@ def player_get_or_create(*, name: str, owner: Any = None) -> Player:
     return player
 
 
+def player_not_among(*, name: str, owner: Any, among: Sequence[Player]) -> Player:
+    """The owner's player of that name numbered "(2)", "(3)"…, the first not `among` those seated: how two
+    people of one name are told apart at a table."""
+    taken = {player.pk for player in among}
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        player = player_get_or_create(name=seat_name(name)[:40 - len(suffix)] + suffix, owner=owner)
+        if player.pk not in taken:
+            return player
+        number += 1
+
+
 @transaction.atomic
 def session_create(*, ruleset: str, names: Sequence[str], first_dealer: int, stakes: dict[str, str],
                    options: dict[str, Any], owner: Any = None, pay_as_you_go: bool | None = None,

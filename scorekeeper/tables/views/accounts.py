@@ -177,5 +177,6 @@ def _show_once(request: HttpRequest, code: str) -> None:
 
 
 def too_many(request: HttpRequest, exception: Exception) -> HttpResponseBase:
-    """django-ratelimit: more heavy requests (quick entry, imports) or sign-ups than a table makes."""
-    return render(request, "too_many.html", status=429)
+    """django-ratelimit: more heavy requests (quick entry, imports), sign-ups or expensive reads (the session
+    page, History, CSV, backup: a GET) than a table makes."""
+    return render(request, "too_many.html", {"reading": request.method == "GET"}, status=429)

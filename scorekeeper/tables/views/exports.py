@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -17,6 +18,9 @@ from .. import selectors, services
 from ..entry.forms import ImportForm
 from ..models import Session
 from .base import HEAVY_REQUESTS, Request, go_to, open_session, refusal_status
+from .read_limit import reads_limited
+
+EXPORTED_AT = "exported-at-@@"  # where a kept backup's download time goes
 
 
 def _download(session: Session, body: str, extension: str, content_type: str) -> HttpResponse:
@@ -27,17 +31,22 @@ def _download(session: Session, body: str, extension: str, content_type: str) ->
 
 
 @require_GET
+@reads_limited
 @open_session("view")
 def session_csv(request: Request, session: Session) -> HttpResponse:
     # The byte-order mark tells Excel the file is UTF-8: names in 中文 open as written.
-    return _download(session, "\ufeff" + selectors.session_csv(session=session), "csv", "text/csv")
+    body = selectors.export_kept(session, "csv", lambda: "\ufeff" + selectors.session_csv(session=session))
+    return _download(session, body, "csv", "text/csv")
 
 
 @require_GET
+@reads_limited
 @open_session("view")
 def session_backup(request: Request, session: Session) -> HttpResponse:
-    body = json.dumps(selectors.session_backup(session=session), ensure_ascii=False, indent=1)
-    return _download(session, body, "json", "application/json")
+    body = selectors.export_kept(session, "backup", lambda: json.dumps(
+        selectors.session_backup(session=session) | {"exported_at": EXPORTED_AT}, ensure_ascii=False, indent=1))
+    # the moment of this download, not of the copy: the first "exported_at" is the backup's own (its third key)
+    return _download(session, body.replace(EXPORTED_AT, timezone.now().isoformat(), 1), "json", "application/json")
 
 
 @login_required

@@ -37,7 +37,8 @@ from django_ratelimit.core import is_ratelimited
 from .. import selectors, services
 from ..models import Session
 from . import access, grants
-from .base import Request, go_to, open_session
+from .base import CONFLICT, Request, go_to, open_session
+from .settle import settle_page
 
 GUEST_SESSIONS_PER_ADDRESS = "20/d"
 
@@ -81,8 +82,10 @@ def same_table(request: Request, session: Session) -> HttpResponseBase:
     dealer = selectors.session_next_dealer(session=session)
     try:
         again, link = services.session_again(session=session, first_dealer=dealer, token=token)
-    except ValidationError as refused:  # the account's sessions for the day (services.quota)
+    except ValidationError as refused:  # the account's sessions for the day (services.quota), a used form
         messages.error(request, refused.messages[0])
+        if refused.code == services.TOKEN_USED:  # the page again, with a fresh form, and a 409
+            return settle_page(request, session, status=CONFLICT)
         return go_to(request, "settle", session)
     if link is not None:
         grants.grant(request, link)

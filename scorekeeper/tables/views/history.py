@@ -8,8 +8,10 @@ from .. import selectors
 from ..display import charts
 from ..models import Session
 from .base import Request, open_session
+from .read_limit import reads_limited
 
 
+@reads_limited
 @open_session("view")
 def history(request: Request, session: Session) -> HttpResponse:
     data = selectors.session_history(session=session, page=request.GET.get("page"))

@@ -11,11 +11,13 @@ from django.views.decorators.http import require_http_methods
 from .. import selectors, services
 from ..display import charts
 from ..display.rulesets import available_profiles, find_profile, get_profile
-from ..entry.forms import PayingForm, SessionForm, paying_initial
+from ..entry.forms import PayingForm, SessionForm
 from ..models import Session
 from . import access, grants, guests
 from .base import Request, go_to, open_session, parse_id, refusal_status
 from .live_token import live_urls
+from .read_limit import reads_limited
+from .settle import settle_page
 
 SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
 TOO_MANY = 429
@@ -53,6 +55,7 @@ def session_new(request: Request) -> HttpResponseBase:
     }, status=TOO_MANY if limited else refusal_status(request, invalid=bool(form.errors)))
 
 
+@reads_limited
 @open_session("view")
 def session_detail(request: Request, session: Session) -> HttpResponse:
     standings = selectors.session_standings(session=session)
@@ -68,15 +71,6 @@ def session_detail(request: Request, session: Session) -> HttpResponse:
 @open_session("view", post="score")
 def settle(request: Request, session: Session) -> HttpResponseBase:
     return settle_action(request, session) if request.method == "POST" else settle_page(request, session)
-
-
-def settle_page(request: Request, session: Session, paying: PayingForm | None = None) -> HttpResponse:
-    paying = paying or PayingForm(initial={"pay_as_you_go": paying_initial(session.pay_as_you_go)},
-                                  profile=get_profile(session.ruleset))
-    standings = selectors.session_standings(session=session, recent=0)
-    return render(request, "tables/settle.html", {
-        "s": standings, "session": session, "paying": paying, "settle_up": standings.settle_up,
-    }, status=refusal_status(request, invalid=bool(paying.errors)))
 
 
 def settle_action(request: Request, session: Session) -> HttpResponseBase:
