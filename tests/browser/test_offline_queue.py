@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
+from scorekeeper.tables.views import offline
 
 from browser_helpers import Shots, new_session, tap, wait_until, wait_until_kept
 
@@ -301,9 +302,11 @@ def test_a_new_service_worker_while_hands_wait_keeps_them(page: Page, live_serve
     win_by_figure(page, "Di", "Self-drawn", 30)
     page.route("**/queue/", lambda route: route.abort())  # the connection returns, but nothing gets through
     page.context.set_offline(False)
-    monkeypatch.setattr("scorekeeper.tables.views.offline.WORKER_VERSION", "next")
+    old_shell = page.evaluate("caches.keys().then(keys => keys.find(key => key.startsWith('shell-')))")
+    new_shell = offline.Shell([*offline.current_shell().urls, "/offline/"], "next")
+    monkeypatch.setattr(offline, "current_shell", lambda: new_shell)  # a deploy: a file changed
     page.reload()
-    wait_until(page, "() => caches.keys().then(keys => keys.includes('shell-next') && !keys.includes('shell-3'))")
+    wait_until(page, "old => caches.keys().then(keys => keys.includes('shell-next') && !keys.includes(old))", old_shell)
     waiting(page, 2)
     assert Hand.objects.count() == 0
 
