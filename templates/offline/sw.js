@@ -3,10 +3,10 @@
 // page can say so), else the offline page. A connection that answers nothing ("lie-fi") gets
 // LIE_FI_MS: then the kept copy is shown, if there is one, and what the network sends later still
 // refreshes it; a page with no copy keeps waiting for the network (a slow answer beats "offline").
-// A page is kept under its address without the query (?saved=, ?winner=: the same page). The forms a
-// hand needs (win, draw, on the spot, edit, delete) are kept only when a session screen asks for them, as blank forms: never a draft or a refused form
-// as it was once shown. A session that answers 404 (deleted, its link revoked) loses its kept pages, on a
-// navigation or on any request of its pages (the live poll).
+// A page is kept under its address without the query (?saved=, ?winner=: the same page). The forms a hand
+// needs (win, draw, on the spot, edit, delete) are kept only when a session screen asks for them, as blank
+// forms: never a draft or a refused form as it was once shown. A session that answers 404 (deleted, its
+// link revoked) loses its kept pages, on a navigation or on any request of its pages (the live poll).
 // The app shell (every style and script, the icons, the offline page, the scripts' words in each
 // language): cached at install, listed by the server from the static files' manifest
 // (scorekeeper/tables/views/offline.py); every other cache is deleted when this worker activates.
