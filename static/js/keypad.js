@@ -345,6 +345,33 @@
     });
   }
 
+  // By tiles, who won how folds into one line once both are chosen, so the keypad has the room: online the
+  // server draws it so (views/win_page.py: _people_line); offline the phone does the same, and keeps its
+  // line true when the table changes them.
+  function foldPeople() {
+    var body = document.getElementById("win-form-body");
+    if (!body || navigator.onLine || !body.classList.contains("mode-tiles")) { return; }
+    var winner = body.querySelector("input[name=winner]:checked");
+    var how = body.querySelector("input[name=how]:checked");
+    if (!winner || !how || how.closest("label").hidden) { return; }
+    var line = how.value === "self" ? fill(gettext("%(winner)s won self-drawn"), {winner: winner.dataset.name})
+      : fill(gettext("%(winner)s won on %(discarder)s's discard"), {winner: winner.dataset.name,
+                                                                     discarder: how.dataset.name});
+    var folded = body.querySelector("details.people");
+    if (!folded) {
+      var cards = [winner.closest("fieldset"), how.closest("fieldset")];
+      folded = document.createElement("details");
+      folded.className = "card card-tight people";
+      folded.appendChild(document.createElement("summary"));
+      cards[0].parentNode.insertBefore(folded, cards[0]);
+      cards.forEach(function (card) { folded.appendChild(card); });
+    }
+    var hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = gettext("change");
+    folded.querySelector("summary").replaceChildren(document.createTextNode(line + " "), hint);
+  }
+
   // A seat card's "won" (?winner=2) opens the form with that winner chosen, the phone's kept copy too.
   function chooseWinner() {
     var winner = new URLSearchParams(location.search).get("winner");
@@ -392,6 +419,7 @@
     notePreview();
     dropAnchors();
     chooseWinner();
+    foldPeople();
     var f = form();
     if (!f) { return; }
     var kept = null;
@@ -522,6 +550,7 @@
       event.preventDefault();
       event.stopPropagation();
       switchMode(mode.value.slice(5));
+      foldPeople();
       return;
     }
     var button = keyOf(event.target);
@@ -534,6 +563,9 @@
 
   document.addEventListener("change", function (event) {
     if (event.target.name === "winner" && event.target.closest("#win-form")) { hideOwnDiscard(event.target.value); }
+    if ((event.target.name === "winner" || event.target.name === "how") && event.target.closest("#win-form")) {
+      foldPeople();
+    }
   }, true);
 
   // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first

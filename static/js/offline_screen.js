@@ -188,6 +188,27 @@
     notice(standings, queue);
   }
 
+  // A new win's form (kept on this phone, or drawn while hands wait): the hand number and dealer it will
+  // be after the hands waiting, as the session screen projects them, not the server's before them.
+  function winHeading() {
+    var heading = document.getElementById("win-heading");
+    if (!heading || !heading.dataset.deal || !Q()) { return; }
+    var queue = Q().queueOf(heading.dataset.session);
+    if (!queue.changes.length) { return; }
+    var deal = JSON.parse(heading.dataset.deal);
+    var state = projected(deal, queue.changes);
+    var title = heading.querySelector("h1");
+    var line = heading.querySelector("p");
+    if (!state.known) {
+      line.textContent = gettext("The next hand shows once the hands kept on this phone are saved");
+      return;
+    }
+    title.textContent = fill(gettext("Hand %(number)s: a win"), {number: state.next});
+    line.textContent = fill(gettext("%(wind)s round"), {wind: deal.winds[state.rounds % 4]}) + " · "
+      + deal.dealerWord.toLowerCase() + " " + deal.names[state.dealer]
+      + (state.streak ? " " + fill(gettext("連%(n)s"), {n: state.streak}) : "");
+  }
+
   // "Hand 8 kept on this phone", with Undo, after a save made offline (?queued=<token>).
   function notice(standings, queue) {
     var token = new URLSearchParams(location.search).get("queued");
@@ -271,11 +292,12 @@
     document.querySelectorAll(".hand-notice, .messages").forEach(function (old) { old.remove(); });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { quietKeptCopy(); render(); });
-  document.addEventListener("scorekeeper:queue", render);
+  document.addEventListener("DOMContentLoaded", function () { quietKeptCopy(); render(); winHeading(); });
+  document.addEventListener("scorekeeper:queue", function () { render(); winHeading(); });
   window.addEventListener("online", render);
   window.addEventListener("offline", render);
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "standings") { render(); }
+    if (document.getElementById("win-heading")) { winHeading(); }
   });
 })();

@@ -133,3 +133,40 @@ def test_a_changed_static_file_replaces_the_old_shell_cache(page: Page, live_ser
         assert script.endswith("// the next build\n")
     finally:
         finders.get_finder.cache_clear()
+
+
+def test_offline_the_kept_win_form_shows_the_hand_and_dealer_after_the_hands_waiting_and_folds_by_tiles(
+        page: Page, live_server):
+    """Issue 35.8: two draws waiting, the kept win form says hand 3 and its dealer as the server will."""
+    shot = Shots(page, "offline-words/win-form")
+    new_session(page, live_server.url, "Zung Jung")
+    session_url = kept(page)
+    wait_until_kept(page, session_url.rstrip("/") + "/win/")
+    page.context.set_offline(True)
+    for _ in range(2):
+        page.goto(session_url.rstrip("/") + "/draw/")
+        page.get_by_role("button", name="Record the draw").click()
+        expect(page.locator(".hand-queued").first).to_be_visible()
+    expect(page.locator(".hand-queued")).to_have_count(2)
+
+    page.goto(session_url.rstrip("/") + "/win/")  # the kept copy, drawn for hand 1
+    heading = page.locator("#win-heading")
+    expect(heading.locator("h1")).to_have_text("Hand 3: a win")
+    offline_line = heading.locator("p").inner_text()
+
+    # By tiles, who won how folds as it does online: the keypad starts above the save bar.
+    page.locator('button[name="action"][value="mode:tiles"]').click()
+    page.get_by_role("radio", name=re.compile(r"^Bob\b")).click()
+    page.get_by_role("radio", name="Discard by Cy").click()
+    expect(page.locator("details.people > summary")).to_contain_text("Bob won on Cy's discard")
+    expect(page.get_by_role("radio", name="Discard by Cy")).to_be_hidden()
+    keypad_top = page.locator("#keypad").bounding_box()["y"]
+    assert keypad_top < page.locator(".save-bar").bounding_box()["y"], keypad_top
+    shot("folded")
+
+    page.context.set_offline(False)
+    page.goto(session_url)
+    expect(page.locator(".hand-queued")).to_have_count(0)
+    page.goto(session_url.rstrip("/") + "/win/")  # the server's own, after the two draws
+    expect(heading.locator("h1")).to_have_text("Hand 3: a win")
+    assert heading.locator("p").inner_text() == offline_line

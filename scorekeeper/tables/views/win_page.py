@@ -54,6 +54,9 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         # The responsible select compares seats as ints, like winner_seat and discarder_seat.
         "responsible_choice": seat_of(entry.responsible),
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
+        # A new win's form kept offline shows the hand and dealer after the hands waiting (offline_screen.js).
+        "deal_json": None if editing else selectors.deal_json(session=session, state=state, hand_number=place.number,
+                                                              profile=profile, names=names),
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
         "preview_url": reverse("win_preview", args=[session.pk]),
         "cancel_url": reverse("history", args=[session.pk]) if editing else
