@@ -148,6 +148,9 @@
                                               {n: count})));
     if (queue.conflict) {
       box.classList.add("queue-conflict");
+      // The choice is made where the banner announces it: first on the screen, not under the buttons.
+      var live = standings.querySelector("#live");
+      standings.insertBefore(box, live ? live.nextSibling : standings.firstChild);
       box.appendChild(node("p", "queue-why", queue.conflict.message + " " + gettext("Your hands below are not saved yet: add them after the latest hand, or discard them.")));
       var actions = node("div", "row-actions");
       var last = (queue.conflict.next || 1) - 1;
@@ -157,6 +160,8 @@
       box.appendChild(actions);
     } else {
       box.classList.remove("queue-conflict");
+      var recent = standings.querySelector("#recent-hands");
+      if (recent && box.nextElementSibling !== recent) { recent.parentElement.insertBefore(box, recent); }
       var refused = queue.changes[0].status === "refused";
       box.appendChild(node("p", "hint", refused
         ? gettext("The first one could not be saved: choose below what happens to it. The others wait behind it, in order.")

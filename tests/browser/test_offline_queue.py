@@ -268,6 +268,9 @@ def test_two_phones_the_offline_one_is_told_and_chooses_to_add_its_hands_after(
     expect(page.locator(".hand-queued .hand-title")).to_have_text(["Cy won 30 points, self-drawn",
                                                                    "Bob won 40 points off Cy"])
     shot("conflict")
+    page.evaluate("window.scrollTo(0, 0)")  # the choice is on the first screen, where its banner is (35.9)
+    choice = panel.get_by_role("button", name="Add them after hand 1").bounding_box()
+    assert choice["y"] + choice["height"] <= 844, choice
     assert server_hands() == [("win", 3, 0, 20, None, None, None)]  # nothing of A's was added blindly
     page.reload()  # the choice waits: a reload sends nothing
     expect(panel).to_contain_text("Another phone saved hand 1 meanwhile.")
