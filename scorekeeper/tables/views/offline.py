@@ -28,7 +28,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import Context, Template
 from django.template.loader import get_template
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.cache import cache_control
@@ -100,7 +100,7 @@ def _plain_name(url: str) -> str:
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     shell = current_shell()
-    static_prefix = static("")
+    static_prefix = PrefixNode.handle_simple("STATIC_URL")
     offline_pages = {code: url for (code, _name), url in zip(settings.LANGUAGES, offline_page_urls())}
     offline_pages[""] = offline_pages[settings.LANGUAGE_CODE]
     by_plain_name = {_plain_name(url): url for url in shell.urls if url.startswith(static_prefix)}
