@@ -70,13 +70,17 @@ load: $(VENV)/.installed
 load-pg: $(VENV)/.installed
 	PG_DURABLE=1 ./scripts/with-postgres.sh $(PY) benchmarks/load.py --workers $(WORKERS) $(LOAD_ARGS)
 
-# The translations: collect the strings into locale/*/django.po (translate the new ones there),
-# then compile the .mo files, which are committed so a fresh clone runs translated as it is.
+# The translations: collect the strings into locale/*/django.po and, the scripts' (static/js/: gettext,
+# ngettext), into locale/*/djangojs.po (translate the new ones there; words no longer used are dropped, so
+# every entry stays translated), then compile the .mo files, which are committed so a fresh clone runs
+# translated as it is.
 messages: $(VENV)/.installed chromium
 	$(PY) scripts/engine_messages.py > engine_messages_for_makemessages.py
-	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-location --ignore=.venv --ignore=tests \
+	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-location --no-obsolete --ignore=.venv --ignore=tests \
 	  --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts; \
 	  status=$$?; rm -f engine_messages_for_makemessages.py; exit $$status
+	$(PY) manage.py makemessages -d djangojs -l zh_Hant -l zh_Hans --no-location --no-obsolete --ignore=.venv \
+	  --ignore=tests --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).

@@ -84,7 +84,19 @@
 
   var Model = window.scorekeeperKeypadModel;
 
-  function say(element, key, params) { return window.scorekeeperSays(element, key, params); }  // offline.js
+  // The words: Django's JavaScriptCatalog (gettext, interpolate), loaded before this script.
+  function fill(text, params) { return interpolate(text, params, true); }
+
+  // What the keypad model refuses (static/js/keypad_model.js), by its key.
+  var REFUSALS = {
+    allFour: function (p) { return fill(gettext("All four %(tile)s are in the hands already."), p); },
+    full: function (p) {
+      return fill(gettext("The hand already has %(count)s tiles and a winning tile: tap a tile in it to take it out."), p);
+    },
+    loserFull: function (p) { return fill(gettext("The hand already has %(count)s tiles: tap a tile in it to take it out."), p); },
+    chow: function () { return gettext("A chow is three in a row of one suit: pick a number tile."); },
+    bonusTwice: function (p) { return fill(gettext("%(tile)s is already there: each bonus tile is shown once."), p); }
+  };
 
   function profileOf(f) {
     return {handSize: +f.dataset.handSize, handSuits: (f.dataset.handSuits || "mpsz").split(""),
@@ -144,8 +156,7 @@
     var keypad = document.getElementById("keypad");
     var words = function (key, params) {
       var tile = params.tile ? {tile: labelOf(params.tile)} : {};
-      return say(f, {allFour: "AllFour", full: "Full", loserFull: "LoserFull", chow: "Chow",
-                     bonusTwice: "BonusTwice"}[key], Object.assign({}, params, tile));
+      return REFUSALS[key] ? REFUSALS[key](Object.assign({}, params, tile)) : "";
     };
     taps.forEach(function (action) { Model.apply(state, action, profile, words); });
     state.profile = profile;
@@ -159,7 +170,7 @@
     if (box) { box.hidden = !taps.length || (busy && navigator.onLine); }
     if (!box || box.hidden) { return; }
     var state = keptState();
-    box.textContent = box.dataset.label;
+    box.textContent = gettext("Kept on this phone; scored when the connection returns:");
     (state ? state.losers : []).forEach(function (hand, seat) {  // a loser's tiles (taizhou): listed, not drawn
       var tiles = hand.concealed.concat.apply(hand.concealed, hand.melds.map(Model.meldTiles));
       if (!tiles.length) { return; }
@@ -187,7 +198,7 @@
     var slot = card.querySelector(".winning-slot");
     if (slot) {
       slot.replaceChildren(state.winning
-        ? tileButton("clear:winning", say(keypad, "RemoveWinning", {tile: labelOf(state.winning)}), [state.winning], "winning")
+        ? tileButton("clear:winning", fill(gettext("Remove the winning tile, %(tile)s"), {tile: labelOf(state.winning)}), [state.winning], "winning")
         : emptyWinning(keypad));
     }
     var area = card.querySelector(".hand-area");
@@ -195,7 +206,7 @@
       var parts = state.melds.map(function (meld, index) {
         var tiles = Model.meldTiles(meld);
         var kind = meld.slice(0, meld.indexOf(" "));
-        var button = tileButton("remove:meld:" + index, say(keypad, "RemoveMeld", {meld: meldLabel(kind).toLowerCase(),
+        var button = tileButton("remove:meld:" + index, fill(gettext("Remove %(meld)s of %(tile)s"), {meld: meldLabel(kind).toLowerCase(),
                                 tile: labelOf(tiles[0])}), tiles, "meld");
         var word = document.createElement("span");
         word.className = "meld-kind";
@@ -203,15 +214,16 @@
         button.appendChild(word);
         return button;
       }).concat(state.concealed.map(function (code) {
-        return tileButton("remove:hand:" + code, say(keypad, "Remove", {tile: labelOf(code)}), [code]);
+        return tileButton("remove:hand:" + code, fill(gettext("Remove %(tile)s"), {tile: labelOf(code)}), [code]);
       }));
-      area.replaceChildren.apply(area, parts.length ? parts : [emptyNote(say(keypad, "TapBelow"))]);
+      area.replaceChildren.apply(area, parts.length ? parts : [emptyNote(gettext("Tap tiles below"))]);
     }
     drawLine(card, "bonus", state.bonus.map(function (code) {
-      return tileButton("remove:bonus:" + code, say(keypad, "Remove", {tile: labelOf(code)}), [code]);
-    }), say(keypad, "None"));
-    drawLine(card, "wild", state.wild ? [tileButton("clear:wild", say(keypad, "Remove", {tile: labelOf(state.wild)}),
-                                                      [state.wild])] : [], say(keypad, "WildEmpty"));
+      return tileButton("remove:bonus:" + code, fill(gettext("Remove %(tile)s"), {tile: labelOf(code)}), [code]);
+    }), gettext("none"));
+    drawLine(card, "wild", state.wild ? [tileButton("clear:wild", fill(gettext("Remove %(tile)s"), {tile: labelOf(state.wild)}),
+                                                      [state.wild])] : [],
+           keypad.dataset.wildLabel + ": " + gettext("tap it to set"));
     card.querySelectorAll(".line-label[value^='target:']").forEach(function (label) {
       var on = label.value === "target:" + state.target;
       label.classList.toggle("is-target", on);
@@ -224,7 +236,7 @@
     var tile = document.createElement("span");
     tile.className = "tile tile-empty"; tile.setAttribute("aria-hidden", "true"); tile.textContent = "?";
     var words = document.createElement("span");
-    words.className = "sr-only"; words.textContent = say(keypad, "NoneYet");
+    words.className = "sr-only"; words.textContent = gettext("none yet");
     slot.appendChild(tile); slot.appendChild(words);
     return slot;
   }
@@ -276,13 +288,17 @@
 
   function status(keypad, state, target) {
     if (target.part === "meld") {
-      return state.meldKind === "chow" ? say(keypad, "Chow") : say(keypad, "Meld", {meld: meldLabel(state.meldKind).toLowerCase()});
+      return state.meldKind === "chow" ? gettext("Tap the lowest tile of the chow")
+        : fill(gettext("Tap the tile of the %(meld)s"), {meld: meldLabel(state.meldKind).toLowerCase()});
     }
-    if (target.part === "bonus") { return say(keypad, "Bonus"); }
-    if (target.part === "wild") { return say(keypad, "Wild"); }
+    if (target.part === "bonus") {
+      return keypad.dataset.bonusTiles === "flowers" ? gettext("Tap each flower or season")
+        : gettext("Tap each wind or red dragon shown");
+    }
+    if (target.part === "wild") { return fill(gettext("Tap the %(wild)s"), {wild: keypad.dataset.wildLabel.toLowerCase()}); }
     var complete = state.concealed.length >= Model.needed(state, state.profile);
-    if (complete && state.winning) { return say(keypad, "Complete"); }
-    return target.part === "winning" || complete ? say(keypad, "Winning") : say(keypad, "Hand");
+    if (complete && state.winning) { return gettext("The hand is complete: tap a tile above to take it out"); }
+    return target.part === "winning" || complete ? gettext("Tap the winning tile") : gettext("Tap the tiles in the hand");
   }
 
   // -- keys, suits and the two ways of entry, switched on the phone ----------------------------------
@@ -329,6 +345,33 @@
     });
   }
 
+  // By tiles, who won how folds into one line once both are chosen, so the keypad has the room: online the
+  // server draws it so (views/win_page.py: _people_line); offline the phone does the same, and keeps its
+  // line true when the table changes them.
+  function foldPeople() {
+    var body = document.getElementById("win-form-body");
+    if (!body || navigator.onLine || !body.classList.contains("mode-tiles")) { return; }
+    var winner = body.querySelector("input[name=winner]:checked");
+    var how = body.querySelector("input[name=how]:checked");
+    if (!winner || !how || how.closest("label").hidden) { return; }
+    var line = how.value === "self" ? fill(gettext("%(winner)s won self-drawn"), {winner: winner.dataset.name})
+      : fill(gettext("%(winner)s won on %(discarder)s's discard"), {winner: winner.dataset.name,
+                                                                     discarder: how.dataset.name});
+    var folded = body.querySelector("details.people");
+    if (!folded) {
+      var cards = [winner.closest("fieldset"), how.closest("fieldset")];
+      folded = document.createElement("details");
+      folded.className = "card card-tight people";
+      folded.appendChild(document.createElement("summary"));
+      cards[0].parentNode.insertBefore(folded, cards[0]);
+      cards.forEach(function (card) { folded.appendChild(card); });
+    }
+    var hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = gettext("change");
+    folded.querySelector("summary").replaceChildren(document.createTextNode(line + " "), hint);
+  }
+
   // A seat card's "won" (?winner=2) opens the form with that winner chosen, the phone's kept copy too.
   function chooseWinner() {
     var winner = new URLSearchParams(location.search).get("winner");
@@ -347,7 +390,7 @@
     if (!note) {
       note = document.createElement("p");
       note.className = "hint offline-note";
-      note.textContent = f.dataset.saysNoScore || "";
+      note.textContent = gettext("The score and who pays show when the connection returns.");
       preview.appendChild(note);
     }
     preview.classList.toggle("is-offline", !navigator.onLine);
@@ -376,6 +419,7 @@
     notePreview();
     dropAnchors();
     chooseWinner();
+    foldPeople();
     var f = form();
     if (!f) { return; }
     var kept = null;
@@ -506,6 +550,7 @@
       event.preventDefault();
       event.stopPropagation();
       switchMode(mode.value.slice(5));
+      foldPeople();
       return;
     }
     var button = keyOf(event.target);
@@ -518,6 +563,9 @@
 
   document.addEventListener("change", function (event) {
     if (event.target.name === "winner" && event.target.closest("#win-form")) { hideOwnDiscard(event.target.value); }
+    if ((event.target.name === "winner" || event.target.name === "how") && event.target.closest("#win-form")) {
+      foldPeople();
+    }
   }, true);
 
   // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first

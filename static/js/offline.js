@@ -94,20 +94,10 @@
   // Not form.action: the win form has buttons named "action", which that property would return.
   function actionOf(form) { return new URL(form.getAttribute("action") || location.href, location.href).href; }
 
-  // The words come translated from the page: data-says-<key> templates with {name} blanks.
-  function fill(text, params) {
-    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
-    return text.replace(/\s+/g, " ").trim();
-  }
-  window.scorekeeperSays = function (element, key, params) {
-    return fill((element && element.dataset["says" + key]) || "", params);
-  };
-  var formSays = window.scorekeeperSays;
-
-  function say(key, params) {  // the status line's words (data-<key> on #offline-status, in base.html)
-    var box = document.getElementById("offline-status");
-    return fill((box && box.dataset[key]) || "", params);
-  }
+  // The words come from Django's JavaScriptCatalog, loaded before this script in the page's language
+  // (gettext, ngettext, interpolate): %(name)s blanks filled by name.
+  function fill(text, params) { return interpolate(text, params || {}, true); }
+  window.scorekeeperFill = fill;
 
   // Only what the server reads: the form's one-time token and revision travel beside the fields.
   var DROPPED = /^(csrfmiddlewaretoken|token|revision|action|editing)$/;
@@ -141,6 +131,14 @@
     return input ? (input.dataset.name || input.closest("label").textContent.trim()) : "";
   }
 
+  // A draw, a delete or a restore, as its row on the session screen names it.
+  function titleOf(kind, hand) {
+    if (kind === "draw") { return gettext("Draw"); }
+    if (kind === "restore") { return gettext("The deleted hand restored."); }
+    if (kind === "delete") { return fill(gettext("%(hand)s deleted."), {hand: hand}); }
+    return fill(gettext("%(hand)s changed."), {hand: hand});  // a draw edited
+  }
+
   /** What the change is, in words, for its row on the session screen; "" with `problem` set when it
    * cannot be saved as it stands (the same checks the server makes first, so the table hears at once). */
   function describe(form, kind, state, submitter) {
@@ -151,17 +149,18 @@
         var who = checkedName(form, "player");
         return {text: title + (who ? " · " + who : "")};
       }
-      return {text: formSays(form, "Title", {hand: form.dataset.label || ""})};
+      return {text: titleOf(kind, form.dataset.label || "")};
     }
     var winner = checkedName(form, "winner");
     var how = form.querySelector("input[name=how]:checked");
-    if (!winner) { return {problem: formSays(form, "ChooseWinner")}; }
-    if (!how || how.closest("label").hidden) { return {problem: formSays(form, "ChooseHow")}; }
+    if (!winner) { return {problem: gettext("Choose who won.")}; }
+    if (!how || how.closest("label").hidden) { return {problem: gettext("Choose self-drawn, or who discarded the winning tile.")}; }
     var figure = figureOf(form, state, submitter);
     if (figure.problem) { return figure; }
-    var text = how.value === "self" ? formSays(form, "Self", {winner: winner, figure: figure.text})
-      : formSays(form, "Discard", {winner: winner, figure: figure.text, discarder: how.dataset.name});
-    if (kind === "edit") { text = formSays(form, "Changed", {hand: form.dataset.label, what: text}); }
+    var text = how.value === "self" ? fill(gettext("%(winner)s won %(figure)s, self-drawn"), {winner: winner, figure: figure.text})
+      : fill(gettext("%(winner)s won %(figure)s off %(discarder)s"),
+             {winner: winner, figure: figure.text, discarder: how.dataset.name});
+    if (kind === "edit") { text = fill(gettext("%(hand)s changed: %(what)s"), {hand: form.dataset.label, what: text}); }
     return {text: text};
   }
 
@@ -172,14 +171,14 @@
       var typed = form.querySelector("input[name=figure_typed]:not(:disabled)");
       var chosen = form.querySelector("input[name=figure]:not(:disabled)");
       var value = tapped || (typed && typed.value.trim()) || (chosen && chosen.value) || "";
-      if (!/^\d+$/.test(value)) { return {problem: formSays(form, "ChooseFigure")}; }
+      if (!/^\d+$/.test(value)) { return {problem: gettext("Choose the figure, or type it under Other.")}; }
       return {text: value + " " + form.dataset.unit};
     }
     if (state && (state.concealed.length < state.profile.handSize - 3 * state.melds.length || !state.winning)) {
-      return {problem: formSays(form, "TapTiles")};
+      return {problem: gettext("Tap the tiles of the hand and the winning tile.")};
     }
     var count = state ? state.concealed.length + 1 + 3 * state.melds.length : "";
-    return {text: formSays(form, "Tiles", {count: count})};
+    return {text: fill(gettext("by tiles (%(count)s tapped)"), {count: count})};
   }
 
   function refuseAsTyped(form, text) {
@@ -338,7 +337,7 @@
   function lost(pk) {
     update(pk, function (q) {
       q.changes.forEach(function (change) {
-        change.status = "refused"; change.reason = "lost"; change.message = say("lost");
+        change.status = "refused"; change.reason = "lost"; change.message = gettext("This session can no longer be opened from this phone: it was deleted, or its link was revoked.");
       });
     });
     forgetSession(pk);
@@ -368,16 +367,19 @@
     var pk = document.body.dataset.session;
     var waiting = waitingCount(pk);
     var parts = [];
-    if (!navigator.onLine) { parts.push(say("offline")); }
+    if (!navigator.onLine) { parts.push(gettext("You are offline.")); }
     if (waiting) {
-      parts.push(waiting === 1 ? say("waitingOne") : say("waitingMany", {n: waiting}));
+      parts.push(fill(ngettext("1 hand waiting to be sent.", "%(n)s hands waiting to be sent.", waiting), {n: waiting}));
       var stuck = pk && (queueOf(pk).conflict || (queueOf(pk).changes[0] || {}).status === "refused");
-      parts.push(stuck ? say("choose") : !navigator.onLine ? say("later") : sending ? say("sending")
-        : retry.timer ? say("retrying") : "");
+      parts.push(stuck ? gettext("One could not be saved: the session screen says why and asks what to do.")
+        : !navigator.onLine ? gettext("It will be sent when the connection returns.")
+        : sending ? gettext("Sending now…")
+        : retry.timer ? gettext("Not sent yet: the server did not answer. Trying again in a moment.") : "");
     } else if (!navigator.onLine) {
       parts.push(document.querySelector("form[data-queue]") || document.getElementById("standings")
-        ? say("kept") : say("copy"));
-      if (document.getElementById("win-form")) { parts.push(say("noScore")); }
+        ? gettext("Hands you save are kept on this phone and sent when the connection returns.")
+        : gettext("This is the copy kept on this phone: it updates when the connection returns."));
+      if (document.getElementById("win-form")) { parts.push(gettext("The score and who pays show when the connection returns.")); }
     }
     box.textContent = parts.filter(Boolean).join(" ");
     box.hidden = !box.textContent;
@@ -396,7 +398,7 @@
       note.setAttribute("role", "alert");
       form.prepend(note);
     }
-    note.textContent = say("needsConnection");
+    note.textContent = gettext("This needs the connection: nothing was sent; what you typed stays here.");
   }
 
   // A win form's submit that saves: Save, "Yes, save it" or "Save it as the limit" past the limit, or a
@@ -504,8 +506,10 @@
       forgetPages().then(function () { form.dataset.confirmed = "1"; HTMLFormElement.prototype.submit.call(form); });
     };
     if (!waiting) { leave(); return; }
-    window.scorekeeperAsk(waiting === 1 ? say("logoutOne") : say("logoutMany", {n: waiting}),
-                          say("logoutYes"), say("logoutNo")).then(function (yes) { if (yes) { leave(); } });
+    window.scorekeeperAsk(fill(ngettext("1 hand kept on this phone has not been sent yet. Logging out loses it.",
+                                        "%(n)s hands kept on this phone have not been sent yet. Logging out loses them.",
+                                        waiting), {n: waiting}),
+                          gettext("Log out and lose them"), gettext("Stay logged in")).then(function (yes) { if (yes) { leave(); } });
   }
 
   // Offline, Cancel goes straight back: the server's Cancel (which drops a draft) needs the connection.
@@ -556,7 +560,7 @@
   // -- start ------------------------------------------------------------------------------------------
 
   window.scorekeeperQueue = {
-    queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, say: say, keptCopy: keptCopy,
+    queues: queues, queueOf: queueOf, update: update, sendAll: sendAndShow, keptCopy: keptCopy,
     waitingCount: waitingCount, showStatus: showStatus, csrf: csrfToken, keep: enqueue, mustWait: mustWait
   };
 

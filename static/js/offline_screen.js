@@ -7,7 +7,8 @@
   "use strict";
   var Q = function () { return window.scorekeeperQueue; };
 
-  function words(element, key, params) { return window.scorekeeperSays(element, key, params); }  // offline.js
+  // The words: Django's JavaScriptCatalog (gettext, ngettext, interpolate), loaded before this script.
+  function fill(text, params) { return interpolate(text, params, true); }
 
   function node(tag, className, text) {
     var element = document.createElement(tag);
@@ -84,9 +85,9 @@
   function showDeal(standings, deal, state) {
     var line = standings.querySelector(".round-line");
     if (line && state.known) {
-      line.textContent = words(standings, "Round", {number: state.next, wind: deal.winds[state.rounds % 4]});
+      line.textContent = fill(gettext("Hand %(number)s · %(wind)s round"), {number: state.next, wind: deal.winds[state.rounds % 4]});
     } else if (line) {
-      line.textContent = words(standings, "Unknown");
+      line.textContent = gettext("The next hand shows once the hands kept on this phone are saved");
     }
     standings.querySelectorAll(".seat").forEach(function (seat, index) {
       var isDealer = state.known && index === state.dealer;  // not known: no dealer shown, rather than a stale one
@@ -95,14 +96,14 @@
       if (badge && !isDealer) { badge.remove(); }
       if (isDealer) {
         if (!badge) { badge = node("span", "badge"); seat.querySelector(".seat-name").appendChild(badge); }
-        badge.textContent = deal.dealerWord + (state.streak ? " " + words(standings, "Streak", {n: state.streak}) : "");
+        badge.textContent = deal.dealerWord + (state.streak ? " " + fill(gettext("連%(n)s"), {n: state.streak}) : "");
       }
       if (!deal.fixed && state.known) {
         var wind = "ESWN"[(index - state.dealer + 4) % 4];
         var glyph = seat.querySelector(".wind [aria-hidden]");
         var spoken = seat.querySelector(".wind .sr-only");
         if (glyph) { glyph.textContent = deal.windsZh["ESWN".indexOf(wind)]; }
-        if (spoken) { spoken.textContent = words(standings, "Seat", {wind: deal.winds["ESWN".indexOf(wind)]}); }
+        if (spoken) { spoken.textContent = fill(gettext("%(wind)s seat"), {wind: deal.winds["ESWN".indexOf(wind)]}); }
       }
     });
   }
@@ -114,22 +115,22 @@
     item.dataset.token = change.token;
     var head = node("div", "hand-head");
     head.appendChild(node("span", "hand-number", number === "spot" ? "＋" : number ? "#" + number : "·"));
-    head.appendChild(node("span", "hand-title", change.title || words(standings, "Change")));
+    head.appendChild(node("span", "hand-title", change.title || gettext("A change")));
     item.appendChild(head);
     var meta = node("p", "hand-meta queued-meta");
-    meta.appendChild(node("strong", "", words(standings, "KeptHere")));
+    meta.appendChild(node("strong", "", gettext("Kept on this phone")));
     if (change.status === "refused" && change.reason !== "changed") {
-      meta.appendChild(document.createTextNode(" · " + words(standings, "NotSaved", {why: change.message || ""})));
+      meta.appendChild(document.createTextNode(" · " + fill(gettext("not saved: %(why)s"), {why: change.message || ""})));
     }
     item.appendChild(meta);
     if (change.status === "refused" && change.reason !== "changed") {
       var actions = node("div", "row-actions");
       if (change.reason === "invalid" && (change.kind === "win" || change.kind === "edit") && navigator.onLine) {
-        actions.appendChild(button(words(standings, "EditIt"), "edit", change.token));
+        actions.appendChild(button(gettext("Edit it"), "edit", change.token));
       } else if (change.reason !== "lost") {
-        actions.appendChild(button(words(standings, "SaveAfter"), "retry", change.token));
+        actions.appendChild(button(gettext("Save it after the latest hand"), "retry", change.token));
       }
-      actions.appendChild(button(words(standings, "DiscardIt"), "discard", change.token, "button-danger-outline"));
+      actions.appendChild(button(gettext("Discard it"), "discard", change.token, "button-danger-outline"));
       item.appendChild(actions);
     }
     return item;
@@ -142,24 +143,32 @@
     box.hidden = !queue.changes.length;
     if (!queue.changes.length) { return; }
     var count = queue.changes.length;
-    box.appendChild(node("p", "queue-count", count === 1 ? words(standings, "WaitingOne")
-      : words(standings, "WaitingMany", {n: count})));
+    box.appendChild(node("p", "queue-count", fill(ngettext("1 hand is waiting on this phone to be sent.",
+                                                       "%(n)s hands are waiting on this phone to be sent.", count),
+                                              {n: count})));
     if (queue.conflict) {
       box.classList.add("queue-conflict");
-      box.appendChild(node("p", "queue-why", queue.conflict.message + " " + words(standings, "ConflictAsk")));
+      // The choice is made where the banner announces it: first on the screen, not under the buttons.
+      var live = standings.querySelector("#live");
+      standings.insertBefore(box, live ? live.nextSibling : standings.firstChild);
+      box.appendChild(node("p", "queue-why", queue.conflict.message + " " + gettext("Your hands below are not saved yet: add them after the latest hand, or discard them.")));
       var actions = node("div", "row-actions");
       var last = (queue.conflict.next || 1) - 1;
-      actions.appendChild(button(last ? words(standings, "AddAfter", {n: last}) : words(standings, "AddThem"),
+      actions.appendChild(button(last ? fill(gettext("Add them after hand %(n)s"), {n: last}) : gettext("Add them"),
                                  "add-after", "", "button-primary"));
-      actions.appendChild(button(words(standings, "DiscardThem"), "discard-all", "", "button-danger-outline"));
+      actions.appendChild(button(gettext("Discard them"), "discard-all", "", "button-danger-outline"));
       box.appendChild(actions);
     } else {
       box.classList.remove("queue-conflict");
+      var recent = standings.querySelector("#recent-hands");
+      if (recent && box.nextElementSibling !== recent) { recent.parentElement.insertBefore(box, recent); }
       var refused = queue.changes[0].status === "refused";
-      box.appendChild(node("p", "hint", refused ? words(standings, "Stuck")
-        : navigator.onLine ? words(standings, "Sending") : words(standings, "Later")));
+      box.appendChild(node("p", "hint", refused
+        ? gettext("The first one could not be saved: choose below what happens to it. The others wait behind it, in order.")
+        : navigator.onLine ? gettext("Sending them now…")
+        : gettext("They are sent, once each and in this order, when the connection returns. Balances change when the server has scored them.")));
     }
-    if (!state.known) { box.appendChild(node("p", "hint", words(standings, "DealLater"))); }
+    if (!state.known) { box.appendChild(node("p", "hint", gettext("The dealer after them shows once the hands by tiles are scored."))); }
   }
 
   function render() {
@@ -184,6 +193,27 @@
     notice(standings, queue);
   }
 
+  // A new win's form (kept on this phone, or drawn while hands wait): the hand number and dealer it will
+  // be after the hands waiting, as the session screen projects them, not the server's before them.
+  function winHeading() {
+    var heading = document.getElementById("win-heading");
+    if (!heading || !heading.dataset.deal || !Q()) { return; }
+    var queue = Q().queueOf(heading.dataset.session);
+    if (!queue.changes.length) { return; }
+    var deal = JSON.parse(heading.dataset.deal);
+    var state = projected(deal, queue.changes);
+    var title = heading.querySelector("h1");
+    var line = heading.querySelector("p");
+    if (!state.known) {
+      line.textContent = gettext("The next hand shows once the hands kept on this phone are saved");
+      return;
+    }
+    title.textContent = fill(gettext("Hand %(number)s: a win"), {number: state.next});
+    line.textContent = fill(gettext("%(wind)s round"), {wind: deal.winds[state.rounds % 4]}) + " · "
+      + deal.dealerWord.toLowerCase() + " " + deal.names[state.dealer]
+      + (state.streak ? " " + fill(gettext("連%(n)s"), {n: state.streak}) : "");
+  }
+
   // "Hand 8 kept on this phone", with Undo, after a save made offline (?queued=<token>).
   function notice(standings, queue) {
     var token = new URLSearchParams(location.search).get("queued");
@@ -194,8 +224,8 @@
     var box = node("div", "message message-info queued-notice");
     box.id = "queued-notice";
     box.setAttribute("role", "status");
-    box.appendChild(node("p", "", words(standings, "Queued", {what: change.title})));
-    box.appendChild(button(words(standings, "Undo"), "discard-now", token));
+    box.appendChild(node("p", "", fill(gettext("Kept on this phone: %(what)s. It is sent when the connection returns."), {what: change.title})));
+    box.appendChild(button(gettext("Undo"), "discard-now", token));
     standings.parentElement.insertBefore(box, standings);
   }
 
@@ -219,15 +249,15 @@
     } else if (action === "discard-now" && change) {
       Q().update(pk, function (q) { q.changes = q.changes.filter(function (c) { return c.token !== token; }); });
     } else if (action === "discard" && change) {
-      window.scorekeeperAsk(words(standings, "DiscardOne", {what: change.title}), words(standings, "DiscardYes"),
-                            words(standings, "DiscardNo")).then(function (yes) {
+      window.scorekeeperAsk(fill(gettext("Discard “%(what)s”? It is kept nowhere else."), {what: change.title}),
+                            gettext("Discard"), gettext("Keep")).then(function (yes) {
         if (yes) { act("discard-now", token); }
       });
     } else if (action === "discard-all") {
-      var all = queue.changes.length === 1 ? words(standings, "DiscardAllOne")
-        : words(standings, "DiscardAll", {n: queue.changes.length});
-      window.scorekeeperAsk(all, words(standings, "DiscardYes"),
-                            words(standings, "DiscardNo")).then(function (yes) {
+      var all = fill(ngettext("Discard the change kept on this phone? It is kept nowhere else.",
+                               "Discard the %(n)s changes kept on this phone? They are kept nowhere else.",
+                               queue.changes.length), {n: queue.changes.length});
+      window.scorekeeperAsk(all, gettext("Discard"), gettext("Keep")).then(function (yes) {
         if (yes) { Q().update(pk, function (q) { q.changes = []; q.conflict = null; }); }
       });
     } else if (action === "edit" && change) {
@@ -267,11 +297,12 @@
     document.querySelectorAll(".hand-notice, .messages").forEach(function (old) { old.remove(); });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { quietKeptCopy(); render(); });
-  document.addEventListener("scorekeeper:queue", render);
+  document.addEventListener("DOMContentLoaded", function () { quietKeptCopy(); render(); winHeading(); });
+  document.addEventListener("scorekeeper:queue", function () { render(); winHeading(); });
   window.addEventListener("online", render);
   window.addEventListener("offline", render);
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "standings") { render(); }
+    if (document.getElementById("win-heading")) { winHeading(); }
   });
 })();

@@ -7,7 +7,7 @@
     button.hidden = false;
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(button.dataset.url).then(function () {
-        button.textContent = button.dataset.copied;
+        button.textContent = gettext("Copied");
       });
     });
   });

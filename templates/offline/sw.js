@@ -1,22 +1,35 @@
-// Mahjong Scorekeeper service worker (version {{ version }}).
+// Mahjong Scorekeeper service worker (shell {{ shell_version }}, pages {{ pages_version }}).
 // Pages: network first; without a connection, the copy kept on this phone (marked as such, so the
-// page can say so), else the offline page. A page is kept under its address without the query
-// (?saved=, ?winner=: the same page). The forms a hand needs (win, draw, on the spot, edit, delete)
-// are kept only when a session screen asks for them, as blank forms: never a draft or a refused form
-// as it was once shown. A session that answers 404 (deleted, its link revoked) loses its kept pages, on a
-// navigation or on any request of its pages (the live poll).
-// The app shell (every style and script, the icons, the offline page): cached at install.
+// page can say so), else the offline page. A connection that answers nothing ("lie-fi") gets
+// LIE_FI_MS: then the kept copy is shown, if there is one, and what the network sends later still
+// refreshes it; a page with no copy keeps waiting for the network (a slow answer beats "offline").
+// A page is kept under its address without the query (?saved=, ?winner=: the same page). The forms a hand
+// needs (win, draw, on the spot, edit, delete) are kept only when a session screen asks for them, as blank
+// forms: never a draft or a refused form as it was once shown. A session that answers 404 (deleted, its
+// link revoked) loses its kept pages, on a navigation or on any request of its pages (the live poll).
+// The app shell (every style and script, the icons, the offline page, the scripts' words in each
+// language): cached at install, listed by the server from the static files' manifest
+// (scorekeeper/tables/views/offline.py); every other cache is deleted when this worker activates.
+// A page kept under an older shell asks for older hashed names: it gets this shell's file of that name.
 // Form posts are never touched here: offline saves wait in static/js/offline.js.
-const SHELL = "shell-{{ version }}";
-const PAGES = "pages-{{ version }}";
+const SHELL = "shell-{{ shell_version }}";
+const PAGES = "pages-{{ pages_version }}";
 const SHELL_URLS = {{ shell_json|safe }};
+const BY_PLAIN_NAME = {{ by_plain_name_json|safe }};
+const HASHED = /\.[0-9a-f]{12}(\.[^./]+)$/;
+const LIE_FI_MS = 3500;
+const OFFLINE_PAGES = {{ offline_pages_json|safe }};  // by language; "": the site's default
+const LANGUAGE = "/__language__";  // the language of the page last opened here
 const ENTRY_FORMS = /^\/(sessions\/\d+\/(win|draw|spot)|hands\/\d+\/(edit|delete))\/$/;
 const SESSION = /^\/sessions\/\d+\//;
 const EVENTS = /^\/sessions\/\d+\/events\/$/;
 const STAMPS = "/__kept__";  // per page that asked: the stamp (revision, language) its pages were kept for
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_URLS)).then(() => self.skipWaiting()));
+  // Asked of the server, not the browser's HTTP cache (a file kept under the same name may have changed);
+  // an unchanged one answers 304.
+  const fresh = SHELL_URLS.map((url) => new Request(url, {cache: "no-cache"}));
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -39,7 +52,14 @@ function marked(response) {
 }
 
 function keptPage(url) {
-  return caches.match(bare(url)).then((hit) => hit ? marked(hit) : caches.match("/offline/"));
+  return caches.match(bare(url)).then((hit) => hit ? marked(hit) : offlinePage());
+}
+
+// The offline page in the language of the page last opened here (its Content-Language).
+function offlinePage() {
+  return caches.open(PAGES).then((cache) => cache.match(LANGUAGE))
+    .then((said) => said ? said.text() : "")
+    .then((language) => caches.match(OFFLINE_PAGES[language] || OFFLINE_PAGES[""]));
 }
 
 function forget(prefix) {
@@ -52,6 +72,10 @@ function fromNetwork(request) {
   const url = new URL(request.url);
   return fetch(request).then((response) => {
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+    const language = response.headers.get("Content-Language");
+    if (response.ok && html && language in OFFLINE_PAGES) {
+      caches.open(PAGES).then((cache) => cache.put(LANGUAGE, new Response(language)));
+    }
     if (response.ok && html && !ENTRY_FORMS.test(url.pathname)) {
       const copy = response.clone();
       caches.open(PAGES).then((cache) => cache.put(bare(request.url), copy));
@@ -71,11 +95,28 @@ self.addEventListener("fetch", (event) => {
     return;  // the live server's event stream goes straight to the network: held all evening, never kept
   }
   if (request.mode === "navigate") {
-    event.respondWith(fromNetwork(request).catch(() => keptPage(request.url)));
+    event.respondWith(navigate(event));
     return;
   }
-  event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then(forgetIfGone)));
+  event.respondWith(caches.match(request).then((hit) => hit || fromShellByName(request.url))
+    .then((hit) => hit || fetch(request).then(forgetIfGone)));
 });
+
+function navigate(event) {
+  const network = fromNetwork(event.request);
+  event.waitUntil(network.catch(() => null));  // a late answer still refreshes the kept copy
+  const kept = caches.match(bare(event.request.url));
+  const lieFi = new Promise((resolve) => setTimeout(resolve, LIE_FI_MS))
+    .then(() => kept)
+    .then((hit) => hit ? marked(hit) : network);
+  return Promise.race([network, lieFi]).catch(() => keptPage(event.request.url));
+}
+
+function fromShellByName(url) {
+  const parsed = new URL(url);
+  const current = parsed.origin === self.location.origin && BY_PLAIN_NAME[parsed.pathname.replace(HASHED, "$1")];
+  return current ? caches.match(current) : Promise.resolve(undefined);
+}
 
 // A request of a session's page (the live poll, every two seconds) that answers 404: the session can no
 // longer be opened here (its link revoked): its kept pages go at once, as on a navigation.

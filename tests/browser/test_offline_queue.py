@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand
+from scorekeeper.tables.views import offline
 
 from browser_helpers import Shots, new_session, tap, wait_until, wait_until_kept
 
@@ -267,6 +268,9 @@ def test_two_phones_the_offline_one_is_told_and_chooses_to_add_its_hands_after(
     expect(page.locator(".hand-queued .hand-title")).to_have_text(["Cy won 30 points, self-drawn",
                                                                    "Bob won 40 points off Cy"])
     shot("conflict")
+    page.evaluate("window.scrollTo(0, 0)")  # the choice is on the first screen, where its banner is (35.9)
+    choice = panel.get_by_role("button", name="Add them after hand 1").bounding_box()
+    assert choice["y"] + choice["height"] <= 844, choice
     assert server_hands() == [("win", 3, 0, 20, None, None, None)]  # nothing of A's was added blindly
     page.reload()  # the choice waits: a reload sends nothing
     expect(panel).to_contain_text("Another phone saved hand 1 meanwhile.")
@@ -301,9 +305,11 @@ def test_a_new_service_worker_while_hands_wait_keeps_them(page: Page, live_serve
     win_by_figure(page, "Di", "Self-drawn", 30)
     page.route("**/queue/", lambda route: route.abort())  # the connection returns, but nothing gets through
     page.context.set_offline(False)
-    monkeypatch.setattr("scorekeeper.tables.views.offline.WORKER_VERSION", "next")
+    old_shell = page.evaluate("caches.keys().then(keys => keys.find(key => key.startsWith('shell-')))")
+    new_shell = offline.Shell([*offline.current_shell().urls, "/offline/"], "next")
+    monkeypatch.setattr(offline, "current_shell", lambda: new_shell)  # a deploy: a file changed
     page.reload()
-    wait_until(page, "() => caches.keys().then(keys => keys.includes('shell-next') && !keys.includes('shell-3'))")
+    wait_until(page, "old => caches.keys().then(keys => keys.includes('shell-next') && !keys.includes(old))", old_shell)
     waiting(page, 2)
     assert Hand.objects.count() == 0
 

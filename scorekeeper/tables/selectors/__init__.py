@@ -11,6 +11,7 @@ from .sessions import (
     HandNotice,
     Seat,
     Standings,
+    deal_json,
     guest_players,
     hand_notice,
     known_players,
@@ -23,7 +24,7 @@ from .sessions import (
 )
 
 __all__ = [
-    "ChangeTold", "HandNotice", "HandPlace", "History", "HandRow", "Seat", "Standings", "debt_changes",
+    "ChangeTold", "HandNotice", "HandPlace", "History", "HandRow", "Seat", "Standings", "deal_json", "debt_changes",
     "deleted_hands", "export_kept", "example_table", "guest_players", "hand_get", "hand_notice", "hand_place",
     "hand_rows",
     "hand_title", "known_players", "money_examples", "money_stakes", "player_sessions", "player_stats",

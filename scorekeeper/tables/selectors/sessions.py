@@ -181,17 +181,23 @@ class Standings:
 
     @property
     def deal_json(self) -> str:
-        """The deal now and how the ruleset passes it, for the phone to show the deal after hands it keeps
-        offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does)."""
-        payoff = get_ruleset(self.session.ruleset).payoff
-        return json.dumps({
-            "dealer": self.state.dealer, "continuations": self.state.continuations, "round": self.state.round,
-            "next": self.hand_number, "first": self.session.first_dealer, "fixed": payoff.fixed_seats,
-            "keeps": {"dealerWin": payoff.keeps_deal(True, False), "otherWin": payoff.keeps_deal(False, False),
-                      "draw": payoff.keeps_deal(False, True)},
-            "dealerWord": self.profile.dealer_word, "winds": [str(WIND_NAMES[w]) for w in "ESWN"],
-            "windsZh": [wind_zh(w) for w in "ESWN"],
-        }, ensure_ascii=False)
+        return deal_json(session=self.session, state=self.state, hand_number=self.hand_number, profile=self.profile)
+
+
+def deal_json(*, session: Session, state: HandState, hand_number: int, profile: Profile,
+              names: list[str] | None = None) -> str:
+    """The deal now and how the ruleset passes it, for the phone to show the deal after hands it keeps
+    offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does); with `names`, the
+    people in the seats (the win form names the dealer)."""
+    payoff = get_ruleset(session.ruleset).payoff
+    return json.dumps({
+        "dealer": state.dealer, "continuations": state.continuations, "round": state.round,
+        "next": hand_number, "first": session.first_dealer, "fixed": payoff.fixed_seats,
+        "keeps": {"dealerWin": payoff.keeps_deal(True, False), "otherWin": payoff.keeps_deal(False, False),
+                  "draw": payoff.keeps_deal(False, True)},
+        "dealerWord": profile.dealer_word, "winds": [str(WIND_NAMES[w]) for w in "ESWN"],
+        "windsZh": [wind_zh(w) for w in "ESWN"], **({"names": names} if names is not None else {}),
+    }, ensure_ascii=False)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 from ..replay import ReplayState
 from ..replay.seating import seated_now
+from ..views import script_words
 
 register = template.Library()
 
@@ -158,3 +159,9 @@ def score_formula(score: dict[str, Any] | None) -> str:
 @register.simple_tag
 def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
     return score_lines.pattern_value(pattern, ruleset)
+
+
+@register.simple_tag
+def script_words_url(language: str) -> str:
+    """The scripts' words in `language`: Django's JavaScriptCatalog at its versioned URL."""
+    return script_words.catalog_url(language)

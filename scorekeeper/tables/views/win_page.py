@@ -15,6 +15,7 @@ from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
+from ..replay import HandState
 
 
 @dataclass
@@ -55,6 +56,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "responsible_choice": seat_of(entry.responsible),
         "responsible_seats": entry.responsible_seats(profile),
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
+        "deal_json": None if editing else _deal_json(session, state, place.number, profile, names),
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
         "preview_url": reverse("win_preview", args=[session.pk]),
         "cancel_url": reverse("history", args=[session.pk]) if editing else
@@ -111,6 +113,11 @@ def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, An
         "meld_kinds": list(MELD_KINDS.items()),
         "loser_target": loser, "loser_target_name": names[loser] if loser is not None else "",
     }
+
+
+def _deal_json(session: Session, state: HandState, number: int, profile: Profile, names: list[str]) -> str:
+    """A new win's form kept offline shows the hand and dealer after the hands waiting (offline_screen.js)."""
+    return selectors.deal_json(session=session, state=state, hand_number=number, profile=profile, names=names)
 
 
 def _people_line(entry: WinEntry, names: list[str], errors: dict[str, str]) -> str:

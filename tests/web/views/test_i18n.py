@@ -169,36 +169,44 @@ def test_messages_after_a_save_are_translated(client, make_session):
 
 
 # -- the catalogues --------------------------------------------------------------------------------
+# django: the templates' and the code's words; djangojs: the scripts' (static/js, Django's JavaScriptCatalog).
+DOMAINS = pytest.mark.parametrize("domain, at_least", [("django", 400), ("djangojs", 60)])
+
+
+@DOMAINS
 @pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
-def test_every_catalogue_entry_is_translated(language):
-    po = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
-    assert len(po) > 400
+def test_every_catalogue_entry_is_translated(language, domain, at_least):
+    po = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / f"{domain}.po"))
+    assert len(po) > at_least
     untranslated = [e.msgid for e in po if not e.translated()]
     fuzzy = [e.msgid for e in po if "fuzzy" in e.flags and not e.obsolete]
     assert untranslated == [] and fuzzy == []
     for entry in po:
         text = entry.msgstr or entry.msgstr_plural[0]
         placeholders = lambda s: sorted(re.findall(r"%\(\w+\)[sd]|\{n\}", s))  # noqa: E731
-        assert placeholders(text) == placeholders(entry.msgid), entry.msgid
+        # Chinese has one plural form: the plural's blanks ("%(n)s hands"), not the singular's ("1 hand").
+        assert placeholders(text) == placeholders(entry.msgid_plural or entry.msgid), entry.msgid
         bare = re.sub(r"%\(\w+\)[sd]|<[^>]+>", "", text)
         assert text.strip() != entry.msgid.strip() or not re.search("[A-Za-z]{3}", bare), entry.msgid
 
 
+@DOMAINS
 @pytest.mark.parametrize("language, wrong", [("zh_Hant", "这个门说么"), ("zh_Hans", "這個門說麼")])
-def test_each_catalogue_is_in_its_own_script(language, wrong):
-    po = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
+def test_each_catalogue_is_in_its_own_script(language, wrong, domain, at_least):
+    po = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / f"{domain}.po"))
     text = "".join(e.msgstr or e.msgstr_plural[0] for e in po)
     assert not set(wrong) & set(text)
 
 
+@DOMAINS
 @pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
-def test_the_compiled_catalogue_matches_the_po_file(language):
+def test_the_compiled_catalogue_matches_the_po_file(language, domain, at_least):
     """The .mo files are committed, so a fresh clone runs translated without compiling: they must be current."""
     folder = LOCALE / language / "LC_MESSAGES"
     po = {(e.msgctxt, e.msgid): e.msgstr or e.msgstr_plural[0]
-          for e in polib.pofile(str(folder / "django.po")) if e.translated()}
+          for e in polib.pofile(str(folder / f"{domain}.po")) if e.translated()}
     mo = {(e.msgctxt, e.msgid): e.msgstr or e.msgstr_plural[0]
-          for e in polib.mofile(str(folder / "django.mo")) if e.msgid}
+          for e in polib.mofile(str(folder / f"{domain}.mo")) if e.msgid}
     assert mo == po, "run: .venv/bin/python manage.py compilemessages --ignore=.venv"
 
 
