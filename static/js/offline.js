@@ -404,7 +404,8 @@
   function isSave(form, submitter) {
     if (!submitter) { return false; }
     return submitter.value === "save" || submitter.name === "confirm_figure" ||
-      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm"));
+      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm") &&
+       !(form.hasAttribute("data-losers-score") && !form.querySelector("input[name=losers_seen]")));
   }
 
   function mustWait(form) {
