@@ -171,6 +171,20 @@ class SessionForm(forms.Form):
             raise forms.ValidationError(gettext("How many hands? Enter a number, like 16."))
         return hands
 
+    def _clean_length(self, data: dict[str, Any]) -> None:
+        """A number of hands typed while Open-ended (the choice nobody has to make) is what the table meant: the
+        session lasts that many hands. Typed beside a number of rounds, which of the two was meant cannot be told:
+        the form asks (issue 35.14)."""
+        length, hands = data.get("length") or "open", data.get("length_hands")
+        if not hands or length == "hands":
+            return
+        if length == "open":
+            data["length"] = "hands"
+            return
+        self.add_error("length_hands", gettext("You chose “%(length)s” and typed %(hands)s hands: clear the number, "
+                                               "or choose “A number of hands”.") % {
+            "length": dict(self.fields["length"].choices)[length], "hands": hands})
+
     def session_fields(self) -> dict[str, Any]:
         """What services.session_create takes, as the form read it."""
         data = self.cleaned_data
@@ -199,6 +213,7 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        self._clean_length(data)
         names = [seat_name(data.get(name) or "") for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):
