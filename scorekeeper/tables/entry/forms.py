@@ -95,6 +95,11 @@ class PayingForm(forms.Form):
         self.fields["pay_as_you_go"] = paying_field(profile=profile)
 
 
+# How long a table means to play: SessionForm.length.
+LENGTH_CHOICES = [("open", _("Open-ended")), ("one_round", _("One round (一圈)")),
+                  ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))]
+
+
 class SessionForm(forms.Form):
     """Players in seat order, the first dealer, how the table pays, and the ruleset's stakes and house options."""
 
@@ -106,8 +111,7 @@ class SessionForm(forms.Form):
     # How long the table means to play (issue 23); open-ended unless chosen. Reaching it only offers Settle up.
     length = forms.ChoiceField(
         label=_("How long do you play?"), initial="open", required=False, widget=forms.RadioSelect,
-        choices=[("open", _("Open-ended")), ("one_round", _("One round (一圈)")),
-                 ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))],
+        choices=LENGTH_CHOICES,
         error_messages={"invalid_choice": _("Choose how long you play.")})
     length_hands = forms.IntegerField(
         label=_("How many hands?"), required=False, min_value=1, max_value=999,
@@ -183,7 +187,7 @@ class SessionForm(forms.Form):
             return
         self.add_error("length_hands", gettext("You chose “%(length)s” and typed %(hands)s hands: clear the number, "
                                                "or choose “A number of hands”.") % {
-            "length": dict(self.fields["length"].choices)[length], "hands": hands})
+            "length": dict(LENGTH_CHOICES)[length], "hands": hands})
 
     def session_fields(self) -> dict[str, Any]:
         """What services.session_create takes, as the form read it."""
