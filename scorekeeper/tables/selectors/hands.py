@@ -62,9 +62,11 @@ class HandRow:
                      self.tracked_changes, self.told, self.score))
 
 
-def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
+def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
+               state: HandState | None = None) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words: of a hand entered, saved or not (a saved one
-    read with `HandInput.from_row`)."""
+    read with `HandInput.from_row`). With the deal it was played in (`state`), a dealer's win by the table's
+    figure says what the app added, as the notice does: '5 + Dealer 1 = 6 fan'."""
     if hand.kind == Hand.Kind.SEAT:
         newcomer = hand.newcomer.name if hand.newcomer else "?"
         return gettext("%(newcomer)s sits in for %(leaving)s") % {
@@ -80,7 +82,12 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[
     winner = names[hand.winner] if hand.winner is not None else "?"
     parts = []
     if hand.figure is not None:
-        if hand.figure_field == "pattern_fan":
+        extra = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
+            if state is not None and hand.winner == state.dealer else 0
+        if extra and state is not None:
+            parts.append(f"{dealer_sum(hand.figure, extra, state.continuations, profile.dealer_word)} "
+                         f"{unit_name(profile.ruleset.unit)}")
+        elif hand.figure_field == "pattern_fan":
             parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
         else:
             parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
@@ -183,9 +190,9 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
         answer = answers[index] if index < len(answers) else {}
         names = seating.names_at(index)
         before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
-        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile)
-        tracked = answer.get("tracked", [])
         state = replay.states[index]
+        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile, state=state)
+        tracked = answer.get("tracked", [])
         ledger = debt_changes(names, before, tracked, answer.get("transfers", []), paying=session.pay_as_you_go) \
             if profile.ruleset.payoff.has_spots else LedgerChange([])
         rows.append(HandRow(
