@@ -82,10 +82,10 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
     winner = names[hand.winner] if hand.winner is not None else "?"
     parts = []
     if hand.figure is not None:
-        extra = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
+        added = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
             if state is not None and hand.winner == state.dealer else 0
-        if extra and state is not None:
-            parts.append(f"{dealer_sum(hand.figure, extra, state.continuations, profile.dealer_word)} "
+        if added and state is not None:
+            parts.append(f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} "
                          f"{unit_name(profile.ruleset.unit)}")
         elif hand.figure_field == "pattern_fan":
             parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
