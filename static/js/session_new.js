@@ -14,4 +14,17 @@
       label.textContent = input.value.trim().replace(/\s+/g, " ");
     });
   });
+
+  // The keyboard's Next (Enter) in a name goes on to the next seat's name instead of starting the session
+  // half filled; North's Go starts it (the form's own Enter).
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.matches || !input.matches("input[list='known-players']")) { return; }
+    var names = Array.prototype.slice.call(document.querySelectorAll("input[list='known-players']"));
+    var next = names[names.indexOf(input) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  });
 })();

@@ -129,7 +129,9 @@ class SessionForm(forms.Form):
                 "required": _("Enter the player's name."),
                 "max_length": _("Keep the name to %(limit_value)d characters (it has %(show_value)d)."),
             }, widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off",
-                                             "autocapitalize": "words"}))
+                                             "autocapitalize": "words",
+                                             # the keyboard's Next goes on to the next seat; North's Go starts
+                                             "enterkeyhint": "go" if name == SEAT_FIELDS[-1][0] else "next"}))
             for name, label in SEAT_FIELDS
         }
         self.fields = {**seat_fields, **self.fields}
