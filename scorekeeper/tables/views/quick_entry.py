@@ -106,4 +106,6 @@ def help_quick_entry(request: Request) -> HttpResponse:
             session = access.session_for(request, pk, "view")
         except Http404:
             session = None  # the general help: a stranger learns nothing of the session
-    return render(request, "tables/help_quick_entry.html", {"session": session})
+    # Taiwan's on-the-spot codes, each with its name in the reader's words (issue 35.17).
+    spot_codes = [(code, label) for code, (label, _help, _needs) in get_profile("taiwan").spot_kinds.items()]
+    return render(request, "tables/help_quick_entry.html", {"session": session, "spot_codes": spot_codes})
