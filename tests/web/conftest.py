@@ -12,6 +12,7 @@ from typing import Any
 import django_ratelimit.core
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
@@ -24,6 +25,14 @@ def fresh_replays():
     forget_all()
     yield
     forget_all()
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A request in 繁 or 简 leaves its language active in the thread (LocaleMiddleware never resets it): the next
+    test, in whatever order, starts in the project's own language."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

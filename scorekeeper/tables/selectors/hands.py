@@ -80,19 +80,7 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
         player = names[hand.spot_player] if hand.spot_player is not None else "?"
         return f"{player}: {label}{extra}{to}", hand.note
     winner = names[hand.winner] if hand.winner is not None else "?"
-    parts = []
-    if hand.figure is not None:
-        added = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
-            if state is not None and hand.winner == state.dealer else 0
-        if added and state is not None:
-            parts.append(f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} "
-                         f"{unit_name(profile.ruleset.unit)}")
-        elif hand.figure_field == "pattern_fan":
-            parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
-        else:
-            parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
-    else:
-        parts.append(gettext("by tiles"))
+    parts = [_figure_part(hand, profile, state)]
     responsible = profile.ruleset.responsible
     if responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
@@ -116,6 +104,19 @@ class LedgerChange:
 
     lines: list[str]
     told: frozenset[int] = frozenset()  # indices into the hand's transfers
+
+
+def _figure_part(hand: HandInput, profile: Profile, state: HandState | None) -> str:
+    if hand.figure is None:
+        return gettext("by tiles")
+    added = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
+        if state is not None and hand.winner == state.dealer else 0
+    if added and state is not None:
+        return f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} " \
+               f"{unit_name(profile.ruleset.unit)}"
+    if hand.figure_field == "pattern_fan":
+        return gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure}
+    return figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points"))
 
 
 def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]],
