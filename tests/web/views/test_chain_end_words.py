@@ -69,3 +69,17 @@ def test_a_tab_says_the_chain_end_once_too(client, make_session, win, language):
 
     assert TAB[language] in row
     assert amounts_said(row) == ["15", "13", "12"], row
+
+
+def test_the_win_preview_says_the_chain_end_once(client, make_session, win):
+    """Before Bob's win is saved, the preview says the three payments once, under the 拉 heading alone."""
+    session = make_session("taiwan", names=NAMES, pay_as_you_go=True)
+    for loser, figure in ((1, 5), (2, 3), (3, 2)):
+        win(session, 0, loser, figure=figure)
+    preview = client.post(f"/sessions/{session.pk}/win/preview/", {
+        "winner": "1", "how": "2", "mode": "figure", "figure_field": "fan", "figure": "4"}).content.decode()
+    text = html_lib.unescape(visible_text(preview))
+
+    assert SAID["en"][0] in text and SAID["en"][1] in text
+    assert amounts_said(text) == ["15", "13", "12"], text
+    assert "Who pays whom" not in text
