@@ -481,12 +481,20 @@
     });
   });
 
-  // A figure already in Other (kept from before, or typed before switching ways) is replaced by what is typed
-  // next, not added to: 20 typed again is 20, never 2020. The tap's own mouseup would drop the selection.
+  // A chip that asks for the losers' points first (their ruleset scores them) brings their card to the top,
+  // under no save bar; the first field is focused (autofocus).
+  document.addEventListener("htmx:afterSettle", function () {
+    var asked = document.querySelector("#win-form-body .losers-asked");
+    if (asked) { asked.closest("section").scrollIntoView({block: "start"}); }
+  });
+
+  // A figure already in Other (kept from before, or typed before switching ways), or a loser's 0, is replaced
+  // by what is typed next, not added to: 20 typed again is 20, never 2020. The tap's own mouseup would drop
+  // the selection.
   var justSelected = null;
   document.addEventListener("focusin", function (event) {
     var field = event.target;
-    if (field.id === "figure" && field.value) { field.select(); justSelected = field; }
+    if ((field.id === "figure" || /^loser-\d$/.test(field.id)) && field.value) { field.select(); justSelected = field; }
   });
   document.addEventListener("mouseup", function (event) {
     if (justSelected && event.target === justSelected) { event.preventDefault(); }
@@ -580,7 +588,7 @@
     var typed = document.querySelector("#win-form input[name=figure_typed]");
     if (chosen) { chosen.value = chip.value; }
     if (typed) { typed.value = ""; }
-    if (!navigator.onLine && form().hasAttribute("data-confirm")) {
+    if (!navigator.onLine && (form().hasAttribute("data-confirm") || chipAsksLosersFirst(form()))) {
       event.preventDefault();
       if (chip.closest(".mode-part[data-mode='tiles']")) { switchMode("figure"); }
     }
@@ -591,6 +599,12 @@
   // a plain submit would be queued behind that answer and sent without its button, which the redraw
   // took away — and nothing would be saved. Taps not yet answered go with it, in order. Offline, or on
   // a page without htmx, the form is submitted as usual (static/js/offline.js keeps it on the phone).
+  // Where the losers score too, a chip saves only once their points were shown (the server says so with
+  // losers_seen): the first tap picks the figure and brings them up.
+  function chipAsksLosersFirst(f) {
+    return f.hasAttribute("data-losers-score") && !f.querySelector("input[name=losers_seen]");
+  }
+
   function saves(button) {
     var f = form();
     if (!f || f.hasAttribute("data-confirm") && button.name === "figure_chip") { return false; }

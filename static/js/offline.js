@@ -406,7 +406,8 @@
   function isSave(form, submitter) {
     if (!submitter) { return false; }
     return submitter.value === "save" || submitter.name === "confirm_figure" || submitter.name === "save_at_limit" ||
-      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm"));
+      (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm") &&
+       !(form.hasAttribute("data-losers-score") && !form.querySelector("input[name=losers_seen]")));
   }
 
   function mustWait(form) {

@@ -37,9 +37,10 @@ def balances_and_win_in_view(page: Page) -> None:
     expect(page.locator(".hand-notice")).to_be_in_viewport()
 
 
-# Each ruleset's session, a figure off a discard and a self-drawn one (chips of each ruleset).
+# Each ruleset's session, a figure off a discard and a self-drawn one (chips of each ruleset). Not taizhou, whose
+# losers score too: its chip asks for their points first (test_losers_before_the_chip*.py, issue 35.5).
 RULESETS = [("Zung Jung", "40", "25"), ("Taiwan", "5", "3"), ("Hong Kong Old Style", "60", "30"),
-            ("Taizhou", "40", "20"), ("Fujian", "17", "10")]
+            ("Fujian", "17", "10")]
 
 
 @pytest.mark.parametrize("ruleset, off_a_discard, self_drawn", RULESETS, ids=[r[0] for r in RULESETS])

@@ -79,7 +79,7 @@ def settle_up_after_the_evening(page: Page, base_url: str, paying: str, halved: 
 
 def test_paying_as_you_go_settle_up_asks_only_what_is_still_owed(page: Page, live_server):
     shot = settle_up_after_the_evening(page, live_server.url, "Pay as you go",
-                                       "Ah Lok paid Sofia 7.50 (half of the 15 owed)")
+                                       "Ah Lok pays Sofia 7.50 (half of the 15 owed): Sofia's chain ends")
 
     assert asked(page) == ["Mei → Kenji 10"]
     expect(page.get_by_text("Money already paid at the table is not asked again.")).to_be_visible()
@@ -88,7 +88,7 @@ def test_paying_as_you_go_settle_up_asks_only_what_is_still_owed(page: Page, liv
 
 def test_keeping_a_tab_settle_up_asks_the_balances_and_the_way_can_change(page: Page, live_server):
     shot = settle_up_after_the_evening(page, live_server.url, "Keep a tab",
-                                       "Ah Lok owes Sofia 7.50 on the tab (half of the 15 owed)")
+                                       "Ah Lok owes Sofia 7.50 (half of the 15 owed) on the tab: Sofia's chain ends")
 
     assert sorted(asked(page)) == ["Ah Lok → Mei 4.50", "Sofia → Mei 15.50"]
     assert not re.search(r"\bpaid\b", page.locator("main").inner_text().replace("Pay as you go", ""), re.I)

@@ -54,6 +54,7 @@ class WinCheck:
     payments: list[Payment] = field(default_factory=list)
     tracked: list[Payment] = field(default_factory=list)
     tracked_changes: list[str] = field(default_factory=list)
+    told: frozenset[int] = frozenset()  # the payments tracked_changes already says (a chain's end)
     figure: int | None = None
     # The figure as the table gave it, what the app adds for the winning dealer, and the sum paid on
     # (taiwan: 6 + 連2 5 = 11); None where nothing is added.
@@ -66,6 +67,11 @@ class WinCheck:
     @property
     def ready(self) -> bool:
         return not self.errors and self.candidate is not None
+
+    @property
+    def untold_payments(self) -> list[Payment]:
+        """The payments listed on their own: those a chain's end does not already say."""
+        return [p for i, p in enumerate(self.payments) if i not in self.told]
 
 
 def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
@@ -98,8 +104,9 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     check.tracked = payments(names, mine.get("tracked", []))
     if profile.ruleset.payoff.has_spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
-        check.tracked_changes = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
-                                             paying=session.pay_as_you_go)
+        ledger = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
+                              paying=session.pay_as_you_go)
+        check.tracked_changes, check.told = ledger.lines, ledger.told
     return check
 
 

@@ -102,6 +102,11 @@ class PayingForm(forms.Form):
         self.fields["pay_as_you_go"] = paying_field(profile=profile)
 
 
+# How long a table means to play: SessionForm.length.
+LENGTH_CHOICES = [("open", _("Open-ended")), ("one_round", _("One round (一圈)")),
+                  ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))]
+
+
 class SessionForm(forms.Form):
     """Players in seat order, the first dealer, how the table pays, and the ruleset's stakes and house options."""
 
@@ -113,8 +118,7 @@ class SessionForm(forms.Form):
     # How long the table means to play (issue 23); open-ended unless chosen. Reaching it only offers Settle up.
     length = forms.ChoiceField(
         label=_("How long do you play?"), initial="open", required=False, widget=forms.RadioSelect,
-        choices=[("open", _("Open-ended")), ("one_round", _("One round (一圈)")),
-                 ("four_rounds", _("Four rounds (一將)")), ("hands", _("A number of hands"))],
+        choices=LENGTH_CHOICES,
         error_messages={"invalid_choice": _("Choose how long you play.")})
     length_hands = forms.IntegerField(
         label=_("How many hands?"), required=False, min_value=1, max_value=MAX_LENGTH_HANDS,
@@ -132,7 +136,9 @@ class SessionForm(forms.Form):
                 "required": _("Enter the player's name."),
                 "max_length": _("Keep the name to %(limit_value)d characters (it has %(show_value)d)."),
             }, widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off",
-                                             "autocapitalize": "words"}))
+                                             "autocapitalize": "words",
+                                             # the keyboard's Next goes on to the next seat; North's Go starts
+                                             "enterkeyhint": "go" if name == SEAT_FIELDS[-1][0] else "next"}))
             for name, label in SEAT_FIELDS
         }
         self.fields = {**seat_fields, **self.fields}
@@ -178,6 +184,20 @@ class SessionForm(forms.Form):
             raise forms.ValidationError(gettext("How many hands? Enter a number, like 16."))
         return hands
 
+    def _clean_length(self, data: dict[str, Any]) -> None:
+        """A number of hands typed while Open-ended (the choice nobody has to make) is what the table meant: the
+        session lasts that many hands. Typed beside a number of rounds, which of the two was meant cannot be told:
+        the form asks (issue 35.14)."""
+        length, hands = data.get("length") or "open", data.get("length_hands")
+        if not hands or length == "hands":
+            return
+        if length == "open":
+            data["length"] = "hands"
+            return
+        self.add_error("length_hands", gettext("You chose “%(length)s” and typed %(hands)s hands: clear the number, "
+                                               "or choose “A number of hands”.") % {
+            "length": dict(LENGTH_CHOICES)[length], "hands": hands})
+
     def session_fields(self) -> dict[str, Any]:
         """What services.session_create takes, as the form read it."""
         data = self.cleaned_data
@@ -206,6 +226,7 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        self._clean_length(data)
         names = [seat_name(data.get(name) or "") for name, _ in SEAT_FIELDS]
         seen: dict[str, tuple[str, str]] = {}
         for (name, _label), player in zip(SEAT_FIELDS, names):

@@ -5,13 +5,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from ..display.money import Payment, money, payments
 from ..display.names import FIGURE_UNITS, figure_words, unit_name
 from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
-from ..display.words import ago
+from ..display.words import ago, listed
 from ..hand_input import HandInput
 from ..models import Hand, Session
 from ..replay import HandState, ReplayState, session_replay
@@ -35,6 +35,7 @@ class HandRow:
     payments: list[Payment]
     tracked: list[Payment]
     tracked_changes: list[str]
+    told: frozenset[int] = frozenset()  # the payments tracked_changes already says (a chain's end)
     dealer: str = ""
     dealer_word: str = ""
     streak: int = 0
@@ -47,21 +48,28 @@ class HandRow:
         return payments_sum(self.payments + self.tracked)
 
     @property
+    def untold_payments(self) -> list[Payment]:
+        """The payments the row lists on their own: those a chain's end does not already say."""
+        return [p for i, p in enumerate(self.payments) if i not in self.told]
+
+    @property
     def drawn(self) -> str:
         """Everything of the row that _hand_row.html shows, as its cache key there: the row is drawn again
         whenever one of these changes (the reader's language and the page's flags are the template's part).
         A new fact the row shows goes in here too."""
         return repr((self.ruleset, self.hand.pk, self.hand.kind, self.number, self.label, self.title, self.detail,
                      self.state.round_wind, self.dealer, self.dealer_word, self.streak, self.payments, self.tracked,
-                     self.tracked_changes, self.score))
+                     self.tracked_changes, self.told, self.score))
 
 
 ROBBED_KONG = "robbing_kong"  # the hand's event (by tiles, and by figure where it changes who pays)
 
 
-def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[str, str]:
+def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
+               state: HandState | None = None) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words: of a hand entered, saved or not (a saved one
-    read with `HandInput.from_row`)."""
+    read with `HandInput.from_row`). With the deal it was played in (`state`), a dealer's win by the table's
+    figure says what the app added, as the notice does: '5 + Dealer 1 = 6 fan'."""
     if hand.kind == Hand.Kind.SEAT:
         newcomer = hand.newcomer.name if hand.newcomer else "?"
         return gettext("%(newcomer)s sits in for %(leaving)s") % {
@@ -75,14 +83,7 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[
         player = names[hand.spot_player] if hand.spot_player is not None else "?"
         return f"{player}: {label}{extra}{to}", hand.note
     winner = names[hand.winner] if hand.winner is not None else "?"
-    parts = []
-    if hand.figure is not None:
-        if hand.figure_field == "pattern_fan":
-            parts.append(gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure})
-        else:
-            parts.append(figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points")))
-    else:
-        parts.append(gettext("by tiles"))
+    parts = [_figure_part(hand, profile, state)]
     responsible = profile.ruleset.responsible
     if responsible == "discarder" and hand.discarder is not None and hand.responsible != hand.discarder:
         parts.append(gettext("no one responsible") if hand.responsible is None else
@@ -102,42 +103,84 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile) -> tuple[
     return title, " · ".join(parts)
 
 
+@dataclass(frozen=True)
+class LedgerChange:
+    """What a hand did to taiwan.md's pull ledger, in words, and which of its payments those words already say
+    (a chain's end is paid by its payments: the hand's payment list leaves those out, so each is said once)."""
+
+    lines: list[str]
+    told: frozenset[int] = frozenset()  # indices into the hand's transfers
+
+
+def _figure_part(hand: HandInput, profile: Profile, state: HandState | None) -> str:
+    if hand.figure is None:
+        return gettext("by tiles")
+    added = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
+        if state is not None and hand.winner == state.dealer else 0
+    if added and state is not None:
+        return f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} " \
+               f"{unit_name(profile.ruleset.unit)}"
+    if hand.figure_field == "pattern_fan":
+        return gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure}
+    return figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points"))
+
+
 def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]],
-                 transfers: list[dict[str, Any]], *, paying: bool) -> list[str]:
-    """taiwan.md's pull ledger, hand by hand: what was added, grew, or left the chain, and how much of it
-    really moved (rule 2 halves the new winner's debt to the holder before the chain is paid)."""
-    old, new, moved = _debts(before), _debts(after), _debts(transfers)
+                 transfers: list[dict[str, Any]], *, paying: bool) -> LedgerChange:
+    """taiwan.md's pull ledger, hand by hand: each chain that ended in one line ('Bob, Cat and Di pay Ann 16, 16,
+    17: Ann's chain ends', with how much of a debt really moved where rule 2 halved it), then what is owed now.
+    The holder is named again rather than 'her': the app knows no one's pronoun, and Chinese uses none."""
+    old, new = _debts(before), _debts(after)
+    ended: dict[int, list[tuple[int, Decimal]]] = {}
+    for (payer, payee), owed in old.items():
+        if (payer, payee) not in new:
+            ended.setdefault(payee, []).append((payer, owed))
+    lines, told = [], set()
+    for payee, debts in ended.items():
+        amounts = []
+        for payer, owed in debts:
+            index = next((i for i, t in enumerate(transfers) if (t["from"], t["to"]) == (payer, payee)), None)
+            paid = transfers[index] if index is not None else {"amount": owed}
+            if index is not None:
+                told.add(index)
+            amounts.append(_moved_words(paid, owed))
+        lines.append(_chain_end_line([names[payer] for payer, _ in debts], names[payee], amounts, paying))
     exact = {(d["from"], d["to"]): d["exact"] for d in after if "exact" in d}
-    lines = []
     for key, amount in new.items():
         # a table paying in coins (round_to) reads the exact amount beside the coins
         shown = money(amount) + (f" ({money(Decimal(str(exact[key])))})" if key in exact else "")
         who = {"payer": names[key[0]], "payee": names[key[1]], "amount": shown}
         if key not in old:
-            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (new)") % who)
+            lines.append(gettext("%(payer)s now owes %(payee)s %(amount)s") % who)
         elif old[key] != amount:
-            was = {"was": money(old[key])}
-            lines.append(gettext("%(payer)s owes %(payee)s %(amount)s (was %(was)s)") % (who | was))
-    for key, owed in old.items():
-        if key not in new:
-            lines.append(_chain_end_line(names[key[0]], names[key[1]], owed, moved.get(key, owed), paying))
-    return lines
+            lines.append(gettext("%(payer)s now owes %(payee)s %(amount)s (was %(was)s)") % (
+                who | {"was": money(old[key])}))
+    return LedgerChange(lines, frozenset(told))
 
 
 def _debts(rows: list[dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
     return {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in rows}
 
 
-def _chain_end_line(payer: str, payee: str, owed: Decimal, moved: Decimal, paying: bool) -> str:
-    who = {"payer": payer, "payee": payee, "amount": money(moved), "owed": money(owed)}
-    if moved == owed:
-        return (gettext("%(payer)s paid %(payee)s the %(amount)s owed") if paying
-                else gettext("%(payer)s's %(amount)s owed to %(payee)s went on the tab")) % who
-    if moved * 2 == owed:
-        return (gettext("%(payer)s paid %(payee)s %(amount)s (half of the %(owed)s owed)") if paying
-                else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (half of the %(owed)s owed)")) % who
-    return (gettext("%(payer)s paid %(payee)s %(amount)s (of the %(owed)s owed)") if paying
-            else gettext("%(payer)s owes %(payee)s %(amount)s on the tab (of the %(owed)s owed)")) % who
+def _moved_words(paid: dict[str, Any], owed: Decimal) -> str:
+    """The amount paid off a debt, with the exact amount beside the table's coins, and how much of the debt it
+    was where rule 2 halved it."""
+    moved = Decimal(str(paid["amount"]))
+    shown = money(moved) + (f" ({money(Decimal(str(paid['exact'])))})" if "exact" in paid else "")
+    if moved == owed or "exact" in paid and Decimal(str(paid["exact"])) == owed:
+        return shown
+    words = (gettext("%(amount)s (half of the %(owed)s owed)") if moved * 2 == owed
+             else gettext("%(amount)s (of the %(owed)s owed)"))
+    return words % {"amount": shown, "owed": money(owed)}
+
+
+def _chain_end_line(payers: list[str], payee: str, amounts: list[str], paying: bool) -> str:
+    who = {"payers": listed(payers), "payee": payee, "amounts": listed(amounts, last=False)}
+    if paying:
+        return ngettext("%(payers)s pays %(payee)s %(amounts)s: %(payee)s's chain ends",
+                        "%(payers)s pay %(payee)s %(amounts)s: %(payee)s's chain ends", len(payers)) % who
+    return ngettext("%(payers)s owes %(payee)s %(amounts)s on the tab: %(payee)s's chain ends",
+                    "%(payers)s owe %(payee)s %(amounts)s on the tab: %(payee)s's chain ends", len(payers)) % who
 
 
 def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> list[HandRow]:
@@ -154,16 +197,17 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
         answer = answers[index] if index < len(answers) else {}
         names = seating.names_at(index)
         before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
-        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile)
-        tracked = answer.get("tracked", [])
         state = replay.states[index]
+        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile, state=state)
+        tracked = answer.get("tracked", [])
+        ledger = debt_changes(names, before, tracked, answer.get("transfers", []), paying=session.pay_as_you_go) \
+            if profile.ruleset.payoff.has_spots else LedgerChange([])
         rows.append(HandRow(
             hand=hand, number=replay.number(index), label=replay.label(index), state=state,
             dealer=names[state.dealer], dealer_word=profile.dealer_word.lower(), streak=state.continuations,
             title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
             tracked=payments(names, tracked),
-            tracked_changes=debt_changes(names, before, tracked, answer.get("transfers", []),
-                                         paying=session.pay_as_you_go) if profile.ruleset.payoff.has_spots else [],
+            tracked_changes=ledger.lines, told=ledger.told,
             score=answer.get("score"), names=names, ruleset=session.ruleset,
         ))
     return rows
@@ -185,11 +229,12 @@ def hand_sentence(*, session: Session, row: HandRow) -> str:
     what = _what_happened(row, row.names, get_profile(session.ruleset))
     verb = gettext("%(payer)s paid %(payee)s %(amount)s") if session.pay_as_you_go else \
         gettext("%(payer)s owes %(payee)s %(amount)s")
-    money_words = [verb % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount)} for p in row.payments]
-    money_words += row.tracked_changes
+    money_words = [verb % {"payer": p.payer, "payee": p.payee, "amount": money(p.amount)} for p in row.untold_payments]
+    money_words = row.tracked_changes + money_words
     if not money_words:
         return what
-    return gettext("%(what)s — %(money)s") % {"what": what, "money": "; ".join(money_words)}
+    return gettext("%(what)s — %(money)s") % {
+        "what": what, "money": pgettext("between what a hand's payments did", "; ").join(money_words)}
 
 
 def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:

@@ -288,7 +288,8 @@ def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example
 
 
 # -- taiwan: the pull (拉) chain -------------------------------------------------------------------
-# taiwan.md's worked example: East, the dealer, self-draws 13 fan, then wins 5 fan on South's discard.
+# taiwan.md's worked example: East, the dealer, self-draws 13 fan, then wins 5 fan on South's discard. The figures
+# are the engine's, the dealer's extra already in: the words say so (issue 35.16), or a table would add it again.
 CHAIN = ({"winner": EAST, "discarder": None, "fan": 13}, {"winner": EAST, "discarder": SOUTH, "fan": 5})
 
 
@@ -297,18 +298,20 @@ def _chain(table: Table, then: dict[str, Any] | None = None) -> list[dict[str, A
 
 
 def _chain_start(table: Table, hands: list[dict[str, Any]]) -> Step:
-    said = gettext("%(dealer)s, the dealer, self-draws 13 fan, then wins 5 fan on %(discarder)s's discard. Owed "
-                   "to %(dealer)s now:") % _who(table, dealer=EAST, discarder=SOUTH)
+    said = gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra, then wins 5 fan on "
+                   "%(discarder)s's discard, the extra again included. Owed to %(dealer)s now:") % _who(
+        table, dealer=EAST, discarder=SOUTH)
     return _owed(said, table, hands[1]["tracked"])
 
 
 def pull_again(table: Table, *, rule: Rule) -> Example:
     """taiwan.md pull rule 1: W = P, each payer's debt × 1.5 plus the new value; the others' stay."""
     hands = _chain(table)
-    first = _owed(gettext("%(dealer)s, the dealer, self-draws 13 fan: each of the others owes %(dealer)s.")
-                  % _who(table, dealer=EAST), table, hands[0]["tracked"])
+    first = _owed(gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra: each of the others "
+                          "owes %(dealer)s.") % _who(table, dealer=EAST), table, hands[0]["tracked"])
     before, after = (next(d["amount"] for d in hand["tracked"] if d["from"] == SOUTH) for hand in hands)
-    said = gettext("%(dealer)s wins again, 5 fan on %(discarder)s's discard: %(discarder)s's debt × 1.5 plus the new "
+    said = gettext("%(dealer)s wins again, 5 fan with the dealer's extra on %(discarder)s's discard: "
+                   "%(discarder)s's debt × 1.5 plus the new "
                    "win (%(debt)s × 1.5 + %(value)s = %(owed)s); the others' debts stay. Owed to %(dealer)s now:") % (
         _who(table, dealer=EAST, discarder=SOUTH)
         | {"debt": money(before), "value": money(hands[1]["payments"][0]["amount"]), "owed": money(after)})

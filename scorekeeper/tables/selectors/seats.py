@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from django.utils.translation import gettext
+
+from ..display.money import money, signed
+from ..display.words import listed
 from ..models import Player, Session
 from ..replay import session_replay
-from ..replay.seating import seating_of
-from .sessions import known_players, seat_debts
+from ..replay.seating import people_money, seating_of
+from .sessions import known_players
 
 
 @dataclass(frozen=True)
@@ -17,7 +22,13 @@ class SeatChangeTable:
     hand_number: int  # the newcomer plays from this hand
     wind: str  # the seat's wind at that hand
     picks: list[str]  # people played with before, not seated now: one tap each
-    debts: str = ""  # the leaving person's open 拉 debts, which the change ends
+    debts: str = ""  # the leaving person's open 拉 debts, which the change ends, as payments
+    returning: dict[str, str] | None = None  # those who left this session earlier: their balance, signed
+
+    @property
+    def pick_chips(self) -> list[tuple[str, str]]:
+        """Each pick with the balance they come back with ('' for someone new to this session)."""
+        return [(name, (self.returning or {}).get(name, "")) for name in self.picks]
 
 
 def seat_change_table(*, session: Session, seat: int) -> SeatChangeTable:
@@ -30,6 +41,19 @@ def seat_change_table(*, session: Session, seat: int) -> SeatChangeTable:
     else:  # a table without an account: the people who played at it
         before = [p.name for p in seating.people]
     picks = [name for name in before if name.casefold() not in here]
+    # Someone who played earlier this session comes back with what they had: the chip says how much.
+    returning = {m.player.name: signed(m.balance) or "0" for m in people_money(session=session, replay=replay)
+                 if m.seat is None}
     return SeatChangeTable(seat, seated, seated[seat], replay.number(len(replay.hand_ids)),
                            replay.next_state.seat_winds[seat], picks,
-                           seat_debts(seat, [p.name for p in seated], replay.tracked))
+                           chain_ends([p.name for p in seated], seat, replay.tracked, paying=session.pay_as_you_go),
+                           returning)
+
+
+def chain_ends(names: list[str], seat: int, tracked: list[dict[str, Any]], *, paying: bool) -> str:
+    """The open 拉 debts the leaving seat is in, as what now moves: 'Cy pays Eve 14' (on a tab: 'Cy owes Eve 14
+    on the tab'), each once."""
+    verb = gettext("%(payer)s pays %(payee)s %(amount)s") if paying else \
+        gettext("%(payer)s owes %(payee)s %(amount)s on the tab")
+    return listed([verb % {"payer": names[d["from"]], "payee": names[d["to"]], "amount": money(d["amount"])}
+                   for d in tracked if seat in (d["from"], d["to"])])

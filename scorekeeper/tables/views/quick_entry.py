@@ -14,7 +14,7 @@ from django_ratelimit.decorators import ratelimit
 
 from .. import selectors, services
 from ..display.money import Payment, payments
-from ..display.rulesets import get_profile
+from ..display.rulesets import SPOT_KINDS, get_profile
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult, quick_entry_check
 from ..models import Session
@@ -106,4 +106,6 @@ def help_quick_entry(request: Request) -> HttpResponse:
             session = access.session_for(request, pk, "view")
         except Http404:
             session = None  # the general help: a stranger learns nothing of the session
-    return render(request, "tables/help_quick_entry.html", {"session": session})
+    # The on-the-spot codes, each with its name in the reader's words (issue 35.17).
+    spot_codes = [(code, str(label)) for code, (label, _help, _needs) in SPOT_KINDS.items()]
+    return render(request, "tables/help_quick_entry.html", {"session": session, "spot_codes": spot_codes})

@@ -1,6 +1,8 @@
 """The home page, a new session, the session screen and Settle up."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBase
@@ -19,7 +21,6 @@ from .live_token import live_urls
 from .read_limit import reads_limited
 from .settle import settle_page
 
-SETTLE_ACTIONS = {"reopen", "paying", "confirming", "finish"}
 TOO_MANY = 429
 
 
@@ -74,19 +75,26 @@ def settle(request: Request, session: Session) -> HttpResponseBase:
 
 
 def settle_action(request: Request, session: Session) -> HttpResponseBase:
-    """Reopen, change how the table pays, or (any other button) finish the session."""
-    action = request.POST.get("action")
-    if action == "reopen":
-        services.session_reopen(session=session)
-        messages.success(request, _("Session reopened."))
-        return go_to(request, "session", session)
-    if action == "paying":
-        return change_paying(request, session)
-    if action == "confirming":
-        return change_confirming(request, session)
+    """Each of Settle up's buttons does its one thing (SETTLE_ACTIONS); finishing is its own button. Any other
+    action (a stale form, a typo, a crafted post) changes nothing and says so: an evening never ends by mistake."""
+    act = SETTLE_ACTIONS.get(request.POST.get("action", ""))
+    if act is None:
+        messages.error(request, _("Nothing was changed: that button is not on this page any more. Reload Settle up "
+                                  "and try again."))
+        return settle_page(request, session, status=refusal_status(request, invalid=True))
+    return act(request, session)
+
+
+def finish(request: Request, session: Session) -> HttpResponseBase:
     services.session_finish(session=session)
     messages.success(request, _("Session finished. The payments below settle everything still owed."))
     return go_to(request, "settle", session)
+
+
+def reopen(request: Request, session: Session) -> HttpResponseBase:
+    services.session_reopen(session=session)
+    messages.success(request, _("Session reopened."))
+    return go_to(request, "session", session)
 
 
 def change_confirming(request: Request, session: Session) -> HttpResponseBase:
@@ -109,3 +117,7 @@ def change_paying(request: Request, session: Session) -> HttpResponseBase:
     messages.success(request, _("From now on the screens count each hand as paid at the table.")
                      if session.pay_as_you_go else _("From now on the screens keep a tab."))
     return go_to(request, "settle", session)
+
+
+SETTLE_ACTIONS: dict[str, Callable[[Request, Session], HttpResponseBase]] = {
+    "finish": finish, "reopen": reopen, "paying": change_paying, "confirming": change_confirming}

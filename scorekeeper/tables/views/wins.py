@@ -59,9 +59,22 @@ def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpRespon
 def _saves(request: Request, session: Session) -> bool:
     """Save, "Yes, save it" or "Save it as the limit" beside a figure past the limit, or a figure chip: a win
     by figure in three taps (won, discarder, figure), unless the table asked to confirm each hand first."""
-    chip_saves = "figure_chip" in request.POST and not session.confirm_before_saving
+    chip_saves = "figure_chip" in request.POST and not session.confirm_before_saving and \
+        not _chip_asks_losers_first(request, session)
     saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST
     return saves_now or "save_at_limit" in request.POST or chip_saves
+
+
+def _losers_seen(request: Request) -> bool:
+    """The losers' points were on the screen with a figure chosen: a chip was tapped on this form before."""
+    return request.method == "POST" and ("figure_chip" in request.POST or "losers_seen" in request.POST)
+
+
+def _chip_asks_losers_first(request: Request, session: Session) -> bool:
+    """Where the losers score too (the ruleset's payoff takes their points), a figure chip saves only once
+    their points were shown: the first tap picks the figure and brings the losers' points up (issue 35.5), so
+    a loser-to-loser payment is never saved as 0 unseen."""
+    return get_profile(session.ruleset).ruleset.payoff.loser_points and "losers_seen" not in request.POST
 
 
 def _opened(request: Request, session: Session) -> HttpResponseBase:
@@ -200,7 +213,9 @@ def _win_page(request: Request, session: Session, entry: WinEntry, *, editing: H
               conflict: Conflict | None = None) -> HttpResponse:
     if conflict is not None:  # the form is redrawn against the session as it now is
         session = conflict.session
-    context = win_context(session, entry, editing=editing, errors=errors) | {"restored": restored}
+    context = win_context(session, entry, editing=editing, errors=errors) | {
+        "restored": restored, "losers_seen": _losers_seen(request),
+        "losers_asked": "figure_chip" in request.POST and "losers_seen" not in request.POST}
     template = "tables/win.html#win-form-body" if request.htmx else "tables/win.html"
     return form_page(request, template, context, conflict, invalid=bool(errors))
 

@@ -45,7 +45,7 @@ def test_taiwan_dealer_streak_and_tracked_debts(make_session, win):
     assert standings.streak == 2
     assert [(d.payer, d.payee, d.amount) for d in standings.tracked] == [
         ("Bob", "Ann", 74), ("Cy", "Ann", 36), ("Di", "Ann", 36)]
-    assert "Bob owes Ann 74 (was 36)" in standings.recent[0].tracked_changes
+    assert "Bob now owes Ann 74 (was 36)" in standings.recent[0].tracked_changes
 
 
 def test_replay_is_cached_until_the_session_changes(make_session, win, monkeypatch):

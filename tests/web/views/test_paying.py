@@ -75,8 +75,8 @@ def test_keeping_a_tab_settle_up_asks_for_the_whole_balances(client, evening):
 def test_the_halved_debt_names_the_amount_that_really_moved(client, evening):
     history = visible(client.get(f"/sessions/{evening(True).pk}/history/").content.decode())
 
-    assert "Ah Lok paid Sofia 7.50 (half of the 15 owed)" in history
-    assert "Ah Lok paid Sofia the 15 owed" not in history
+    assert "Ah Lok pays Sofia 7.50 (half of the 15 owed): Sofia" in history
+    assert "Ah Lok pays Sofia 15" not in history
 
 
 def test_a_tab_never_says_paid(client, evening):
@@ -86,7 +86,7 @@ def test_a_tab_never_says_paid(client, evening):
 
     for url, text in zip(pages, texts):
         assert not re.search(r"\bpaid\b", text, re.I), (url, re.findall(r".{40}\bpaid\b.{40}", text, re.I))
-    assert "Ah Lok owes Sofia 7.50 on the tab (half of the 15 owed)" in texts[1]
+    assert "Ah Lok owes Sofia 7.50 (half of the 15 owed) on the tab: Sofia" in texts[1]
     assert "Added to the tab" in texts[1]
     assert "Keeping a tab" in texts[0] and "Keeping a tab" in texts[2]
 

@@ -17,13 +17,13 @@ def test_payments_are_rounded_to_the_coin_with_the_exact_amount_beside(client, m
                            options={"round_to": "1"})
     win(session, 1, 0, figure=5)  # 10 + 5 x 0.25 = 11.25 owed by Ah Lok to Sofia on her 拉: 11 in coins
     page = visible(client.get(f"/sessions/{session.pk}/").content.decode())
-    assert "Ah Lok owes Sofia 11 (11.25)" in page
+    assert "Ah Lok now owes Sofia 11 (11.25)" in page
     assert "Ah Lok −11 won owes Sofia 11 (拉)" in page
     assert "11.25" not in page.replace("(11.25)", "")
 
     win(session, 2, 3, figure=0)  # Kenji on Mei's discard ends Sofia's chain: Ah Lok pays her 11
     page = visible(client.get(f"/sessions/{session.pk}/").content.decode())
-    assert "Ah Lok → Sofia 11 (11.25)" in page
+    assert "Ah Lok pays Sofia 11 (11.25): Sofia" in page
     settle = visible(client.get(f"/sessions/{session.pk}/settle/").content.decode())
     assert "Ah Lok −11" in settle and "Sofia +11" in settle and "11.25" not in settle
 
@@ -32,7 +32,7 @@ def test_an_exact_table_shows_no_second_amount(client, make_session, win):
     session = make_session("taiwan", names=NAMES, stakes={"base": "10", "per_fan": "0.25"})
     win(session, 1, 0, figure=5)
     page = visible(client.get(f"/sessions/{session.pk}/").content.decode())
-    assert "Ah Lok owes Sofia 11.25" in page
+    assert "Ah Lok now owes Sofia 11.25" in page
     assert "(11.25)" not in page
 
 

@@ -88,10 +88,10 @@ def test_the_app_adds_the_dealers_extra_and_shows_the_sum(client, make_session, 
     preview = client.post(f"/sessions/{session.pk}/win/preview/", data).content.decode()
     assert "6 + 連2 5 = 11" in preview
     # taiwan.md's 拉: Cy's 37 from Ann's first win × 1.5, plus this win's 10 + 11 fan × 1
-    assert "Cy owes Ann 76.50 (was 37)" in preview
+    assert "Cy now owes Ann 76.50 (was 37)" in preview
     response = client.post(f"/sessions/{session.pk}/win/", data | {"action": "save"})
     notice = client.get(response["Location"]).content.decode()
-    assert "Hand 3 saved." in notice and "Ann won 6 + 連2 5 = 11 fan off Cy — Cy owes Ann 76.50 (was 37)" in notice
+    assert "Hand 3 saved." in notice and "Ann won 6 + 連2 5 = 11 fan off Cy — Cy now owes Ann 76.50 (was 37)" in notice
 
 
 def test_the_limit_counts_the_hands_own_fan_not_the_dealers_extra(client, make_session):
