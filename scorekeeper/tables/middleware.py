@@ -20,9 +20,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
-from .display.urls import reverse_kept
 from .entry.forms import MAX_BACKUP_BYTES
 
 # The backup file and the multipart envelope around it (boundaries, the CSRF token).
@@ -31,7 +31,7 @@ IMPORT_BODY_LIMIT = MAX_BACKUP_BYTES + 64 * 1024
 
 def body_limit(path: str) -> int:
     """The most bytes a request's body to `path` may have."""
-    if path == reverse_kept("session_import"):
+    if path == reverse("session_import"):
         return IMPORT_BODY_LIMIT
     return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
 

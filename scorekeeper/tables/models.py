@@ -180,8 +180,8 @@ class HandReplay(models.Model):
     nothing but speed: the hands stay the only truth."""
 
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, primary_key=True, related_name="replayed")
-    # JSON kept as text: a long session's cold read takes the texts and decodes only those a page reads
-    # (tables/replay/lazy_json.py); a JSONField would decode every one.
+    # JSON kept as text: a cold read decodes a session's texts in one parse (tables/replay/store.py), where a
+    # JSONField would decode each row apart.
     given = models.TextField()  # the hand as the engine's `settle` takes it
     answer = models.TextField()  # the engine's answer for the hand
     checkpoint = models.TextField()  # where the replay stands after it (engine.Checkpoint)

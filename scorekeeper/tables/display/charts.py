@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from ..models import Session
 from ..replay import ReplayState
-from ..replay.memo import derived
 from ..replay.seating import running_balances, seating_of
 from .money import money, signed
 
@@ -120,17 +119,11 @@ def balance_series(*, replay: ReplayState) -> list[list[Decimal]]:
 
 def session_balance_chart(*, session: Session, replay: ReplayState, width: int = 360, height: int = 200) -> SafeString:
     """The session's chart, from the engine's replay of it, which the screen has read already (an unreadable
-    session charts no hands).
-
-    Kept beside the replay (replay/memo.py: by session and revision) for each language and set of names:
-    the next page of the same revision draws nothing again."""
-    names, series = derived(session, replay, ("chart lines", *(p.pk for p in session.players)),
-                            lambda: _lines(session, replay))
+    session charts no hands)."""
+    names, series = _lines(session, replay)
     names, series = names[:MAX_LINES], series[:MAX_LINES]
     height += max(0, (len(names) + 1) // 2 - 2) * LEGEND_ROW  # a legend row more for each two past four
-    key = ("chart", get_language(), tuple(names), width, height)
-    return derived(session, replay, key,
-                   lambda: balance_chart_svg(names=names, series=series, width=width, height=height))
+    return balance_chart_svg(names=names, series=series, width=width, height=height)
 
 
 def _lines(session: Session, replay: ReplayState) -> tuple[list[str], list[list[Decimal]]]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
@@ -36,7 +35,6 @@ def share_words(shares: Decimal) -> str:
 CENT = Decimal("0.01")
 
 
-@lru_cache(maxsize=8192)  # a page shows the same few amounts many times; working out the cents costs 6 µs
 def money(amount: Decimal | str) -> str:
     value = Decimal(str(amount))
     if value == value.to_integral():

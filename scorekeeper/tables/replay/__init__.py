@@ -5,7 +5,6 @@
   answers with a `ReplayDelta` (the new state, and which entries the write replayed).
 - store.py: the snapshots in the database, the only reader and writer of them.
 - cache.py: `session_replay`, the state for the session's revision, kept per process.
-- memo.py: what pages derive from a state, kept beside it by session and revision.
 - seating.py: who sat where, hand by hand, and each person's money; tallies.py: the player page's counts.
 
 Other layers import what they need from here.

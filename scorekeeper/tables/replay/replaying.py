@@ -18,7 +18,6 @@ from scorekeeper.engine import get_ruleset, settle_from
 from ..hand_input import HandInput
 from ..models import Hand, Session
 from . import tallies
-from .lazy_json import Decoded
 from .state import HandState, ReplayState, StatesView, between_hands
 
 
@@ -144,14 +143,12 @@ def _spots(inputs: Iterable[dict[str, Any]]) -> tuple[bool, ...]:
 
 
 def _copied(inputs: Sequence[dict[str, Any]]) -> MutableSequence[dict[str, Any]]:
-    """A copy to change for a new state; a state read from the store is not decoded to be copied."""
-    return inputs.copy() if isinstance(inputs, Decoded) else list(inputs)
+    """A copy to change for a new state."""
+    return list(inputs)
 
 
 def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> Sequence[Any]:
-    """A kept prefix and what was replayed after it; a long prefix is not read to be copied."""
-    if isinstance(kept, Decoded):
-        return kept + fresh
+    """A kept prefix and what was replayed after it."""
     return [*kept, *fresh]
 
 

@@ -34,7 +34,6 @@ from scorekeeper.engine.settle_up import settle_up
 
 from ..models import Hand, Player, Session
 from .cache import session_replay
-from .memo import derived
 from .state import ReplayState
 
 
@@ -88,12 +87,8 @@ class Seating:
 
 
 def seating_of(*, session: Session, replay: ReplayState) -> Seating:
-    """The session's seating, kept beside its replay (memo.py) for the players it was made from: signing up
-    replaces a guest's players with the account's without a new revision (no hand changed), so a seating of
-    other players is made again rather than seat people who no longer exist."""
-    first = tuple(session.players)
-    return derived(session, replay, ("seating", *(p.pk for p in first)),
-                   lambda: Seating(first, seat_changes(session, replay)))
+    """The session's seating: who sat where, from its players and the seat changes its replay holds."""
+    return Seating(tuple(session.players), seat_changes(session, replay))
 
 
 def names_at(*, session: Session, replay: ReplayState, index: int) -> list[str]:
@@ -150,9 +145,7 @@ class PersonMoney:
 def people_money(*, session: Session, replay: ReplayState) -> list[PersonMoney]:
     """Everyone who played, with their balance and what they still owe: the seated in seat order, then
     those who left in the order they first sat down."""
-    seating = seating_of(session=session, replay=replay)
-    return derived(session, replay, ("people_money", *(p.pk for p in seating.first)),
-                   lambda: _money(session, replay, seating))
+    return _money(session, replay, seating_of(session=session, replay=replay))
 
 
 def _money(session: Session, replay: ReplayState, seating: Seating) -> list[PersonMoney]:

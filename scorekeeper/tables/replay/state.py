@@ -2,8 +2,8 @@
 
 A state is made once (by a replay, replaying.py, or from the snapshots, store.py) and never changed
 after: the process cache (cache.py) shares one between threads, and a write makes a new state rather
-than edit the one it started from. Whatever is derived from a state for a page (who sat where, the
-chart) is kept beside it, by session and revision (memo.py), never on it.
+than edit the one it started from. What a page derives from a state (who sat where, the chart) is
+made for that page, never kept on it.
 """
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from typing import Any, overload
 from django.utils.translation import gettext
 
 from scorekeeper.engine import Checkpoint
-
-from .lazy_json import Decoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +49,12 @@ def between_hands(given: dict[str, Any]) -> bool:
 SnapshotRow = tuple[int, dict[str, Any], dict[str, Any], Any, Any]
 
 
-@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ReplayState:
     """The session's hands (`hand_ids`, `inputs` as the engine took them) and the engine's answer.
 
-    Sequences read from the snapshots are decoded when first read (lazy_json); the rest are lists or
-    tuples made for this state alone. Either way nothing here is written to once the state is made."""
+    Its sequences are lists or tuples made for this state alone: nothing here is written to once the state is
+    made."""
 
     hand_ids: tuple[int, ...]
     inputs: Sequence[dict[str, Any]]
@@ -85,8 +83,6 @@ class ReplayState:
 
     def every_balance(self) -> list[list[str]]:
         """The running balances after each entry, all at once (the chart's lines)."""
-        if isinstance(self.balance_rows, Decoded):
-            return self.balance_rows.decoded()
         if self.balance_rows is not None:
             return list(self.balance_rows)
         return [hand["balances"] for hand in self.hands]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,6 @@ from scorekeeper.engine import Checkpoint, finish
 
 from ..models import Hand, HandReplay, Session
 from . import tallies
-from .lazy_json import Decoded
 from .replaying import ReplayDelta, hand_states, settle_fields
 from .state import ReplayState
 
@@ -71,18 +71,23 @@ def read(*, session: Session) -> ReplayState | None:
         "replayed__tally"))
     if any(None in row or not row[6] for row in rows):
         return None
-    checkpoints = Decoded(row[4] for row in rows)
+    checkpoints = decoded(row[4] for row in rows)
     last = Checkpoint.from_json(checkpoints[-1]) if rows else Checkpoint.start(session.first_dealer)
     if last.hands != len(rows):
         return None  # not the snapshots of these hands
     ended = finish(settle_fields(session=session, hands=[]), last)
     if "balances" not in ended:
         return None
-    answer = {"ok": True, "ruleset": session.ruleset, "hands": Decoded(row[3] for row in rows), **ended}
-    return ReplayState(tuple(row[0] for row in rows), Decoded(row[2] for row in rows), answer,
+    answer = {"ok": True, "ruleset": session.ruleset, "hands": decoded(row[3] for row in rows), **ended}
+    return ReplayState(tuple(row[0] for row in rows), decoded(row[2] for row in rows), answer,
                        hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
                        tuple(row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows),
-                       Decoded(row[6] for row in rows), Decoded(row[5] for row in rows))
+                       decoded(row[6] for row in rows), decoded(row[5] for row in rows))
+
+
+def decoded(texts: Iterable[str]) -> list[Any]:
+    """The snapshots' JSON texts as values, in one parse (one call of the decoder, not one a text)."""
+    return json.loads("[" + ",".join(texts) + "]")  # type: ignore[no-any-return]
 
 
 def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]]:
