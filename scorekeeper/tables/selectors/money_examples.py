@@ -386,7 +386,8 @@ def money_table(table: Table, *, rule: Rule) -> Example:
 def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     """rules/README.md, `pay_as_you_go`: what Settle up asks for after the same hands, each way."""
     tab, go = (table.settle(hands, pay_as_you_go=way)["settle_up"] for way in (False, True))
-    told = Step(gettext("After these hands: %(hands)s.") % {"hands": _told_all(table, hands)})
+    dealers = [hand["dealer"] for hand in table.settle(hands)["hands"]]
+    told = Step(gettext("After these hands: %(hands)s.") % {"hands": _told_all(table, hands, dealers)})
     steps = (told, Step(gettext("Keeping a tab, Settle up asks for:"), _paid(table, tab)),
              Step(gettext("Paying as you go, Settle up asks for:"), _paid(table, go),
                   note="" if go else gettext("Nothing is still owed: every payment was made at the table.")))
@@ -394,12 +395,14 @@ def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     return Example("paying", gettext("A tab or pay as you go"), rule, steps)
 
 
-def _told_all(table: Table, hands: list[dict[str, Any]]) -> str:
-    return gettext("; ").join(_told(table, hand) for hand in hands)
+def _told_all(table: Table, hands: list[dict[str, Any]], dealers: Sequence[int | None] = ()) -> str:
+    dealers = list(dealers) or [None] * len(hands)
+    return gettext("; ").join(_told(table, hand, dealer) for hand, dealer in zip(hands, dealers))
 
 
-def _told(table: Table, hand: dict[str, Any]) -> str:
-    """A hand of an example in words: a win, a draw or an on-the-spot payment."""
+def _told(table: Table, hand: dict[str, Any], dealer: int | None = None) -> str:
+    """A hand of an example in words: a win, a draw or an on-the-spot payment. With the hand's dealer, a
+    dealer's figure that already holds the dealer's extra says so (issue 35.16), or a table adds it again."""
     if "spot" in hand:
         player = table.seats[hand.get("player", EAST)]
         extra = f" × {hand['count']}" if "count" in hand else ""
@@ -409,6 +412,10 @@ def _told(table: Table, hand: dict[str, Any]) -> str:
     if hand.get("draw"):
         return gettext("a draw")
     figure = _figure(table, _figure_of(hand))
+    payoff = get_ruleset(table.key).payoff
+    field = next(k for k in hand if k in ("fan", "points", "pattern_fan", "faan"))
+    if hand.get("winner") == dealer and payoff.dealer_extra(0) and not payoff.figure_extra(field, 0):
+        figure = gettext("%(figure)s with the dealer's extra") % {"figure": figure}
     if hand["discarder"] is None:
         return gettext("%(winner)s self-draws %(figure)s") % (_who(table, winner=hand["winner"]) | {"figure": figure})
     return gettext("%(winner)s wins %(figure)s on %(discarder)s's discard") % (
