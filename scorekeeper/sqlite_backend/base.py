@@ -20,6 +20,12 @@ a disk that hangs); a process that dies lets go (the kernel drops its locks). fl
 contended wait sleeps in a helper thread on a descriptor of its own while the write waits for it at most
 WRITERS_WAIT; a wait given up lets go of the lock as soon as it gets it. SQLite's own wait (its `timeout`)
 is the same bound, for a writer that is not the app's (the sqlite3 shell), answered the same way.
+
+What it earns, measured against Django's own backend with the same OPTIONS (`transaction_mode` IMMEDIATE,
+`timeout`), side by side (benchmarks/side_by_side.py --database sqlite --rounds 2, 2026-11-29, the machine busy):
+at 50 saturating tables, medians 180 against 165 requests a second (+9%), p95 642 against 716 ms, the slowest
+save 0.98 against 1.45 s. A table on a laptop, SQLite's use (README), never queues: there it earns nothing,
+and Django's backend would do. It stays while SQLite is offered to more than one table.
 """
 from __future__ import annotations
 
