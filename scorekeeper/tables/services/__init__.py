@@ -25,6 +25,7 @@ from .sessions import (
                     share_link_create,
                     share_link_revoke,
 )
+from .wins import WinRecorded, WinRefused, win_record
 
 __all__ = [
     "TOKEN_USED", "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
@@ -32,5 +33,5 @@ __all__ = [
     "quick_entry_apply", "recovery_code_issue", "recovery_code_redeem", "session_again", "session_create",
     "session_finish", "session_remember_entry_mode",
     "session_reopen", "session_restore", "session_set_confirming", "session_set_paying", "share_link_create",
-    "share_link_revoke", "seat_change_record",
+    "share_link_revoke", "seat_change_record", "WinRecorded", "WinRefused", "win_record",
 ]
