@@ -76,7 +76,7 @@ class WinCheck:
 
 def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
     """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `replay`: the
-    session's as it now is (selectors.replay_now), the hand checked in its place."""
+    session's as it now is (services.wins reads it), the hand checked in its place."""
     profile = get_profile(session.ruleset)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])

@@ -141,10 +141,16 @@ def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
     return hand
 
 
-def _win(session: Session, change: QueuedChange, editing: Hand | None,
-         replay: ReplayState) -> tuple[HandInput, ReplayDelta | None]:
+def queued_win_entry(*, session: Session, change: QueuedChange) -> WinEntry:
+    """A win kept offline as its form had it when saved: the fields, with the keypad taps made offline applied."""
     entry = WinEntry.from_post(change.fields)
     apply_actions(entry, change.fields.getlist("actions"), get_profile(session.ruleset))
+    return entry
+
+
+def _win(session: Session, change: QueuedChange, editing: Hand | None,
+         replay: ReplayState) -> tuple[HandInput, ReplayDelta | None]:
+    entry = queued_win_entry(session=session, change=change)
     check = win_check(session=session, entry=entry, editing=editing, replay=replay)
     if not check.ready or check.entered is None:
         raise ValidationError(next(iter(check.errors.values()), gettext("The engine refused this hand.")))

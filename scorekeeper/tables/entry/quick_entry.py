@@ -335,8 +335,8 @@ class QuickEntryResult:
         return self.after.state if self.after is not None else None
 
 def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> QuickEntryResult:
-    """The lines read and replayed after the session's hands (`replay`: the session's as it now is, from
-    selectors.replay_now), nothing saved.
+    """The lines read and replayed after the session's hands (`replay`: the session's as it now is, read by
+    services.quick_entry), nothing saved.
 
     Every line the engine refuses is named: the replay is run again without it, so one
     bad line does not hide the next."""

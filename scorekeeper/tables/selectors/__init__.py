@@ -3,7 +3,7 @@ from .exports import export_kept, session_backup, session_csv
 from .hands import HandRow, debt_changes, deleted_hands, hand_get, hand_rows, hand_title
 from .history import ChangeTold, History, replay_changes, session_history, what_changed
 from .money_rulesets import example_table, money_examples, money_stakes
-from .places import HandPlace, hand_place, replay_now
+from .places import HandPlace, hand_place
 from .players import player_sessions, player_stats
 from .rules import ruleset_description, ruleset_descriptions
 from .seats import SeatChangeTable, seat_change_table
@@ -28,7 +28,7 @@ __all__ = [
     "deleted_hands", "export_kept", "example_table", "guest_players", "hand_get", "hand_notice", "hand_place",
     "hand_rows",
     "hand_title", "known_players", "money_examples", "money_stakes", "player_sessions", "player_stats",
-    "replay_changes", "replay_now", "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv",
+    "replay_changes", "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv",
     "session_get", "session_history", "session_list", "session_next_dealer", "session_standings", "session_started",
     "share_links", "SeatChangeTable", "seat_change_table", "what_changed",
 ]

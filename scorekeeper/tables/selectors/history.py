@@ -46,7 +46,7 @@ class ChangeTold:
 
 
 def what_changed(*, session: Session, before: ReplayState, hand_id: int) -> ChangeTold:
-    """The change to the entry `hand_id`, told against the replay read before it (selectors.replay_now); the
+    """The change to the entry `hand_id`, told against the replay read before it (selectors.hand_place); the
     session as it now is read again, its revision with it."""
     session.refresh_from_db(fields=["revision"])
     after = session_replay(session=session)

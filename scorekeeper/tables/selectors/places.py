@@ -1,7 +1,7 @@
 """Where a hand sits in its session, for the screens that enter, change or send one.
 
 The replay comes with it: the checks that build on it (entry.check, entry.quick_entry) take it as given, and
-a change is told against the replay read before it (selectors.history.what_changed). Views ask here instead of
+a change is told against the hand's place read before it (selectors.history.what_changed). Views ask here instead of
 replaying the session themselves, so the replay is read in one layer.
 """
 from __future__ import annotations
@@ -46,8 +46,3 @@ def hand_place(*, session: Session, hand_id: int | None = None) -> HandPlace:
     replay = session_replay(session=session)
     return HandPlace(session, replay, len(replay.hand_ids) if hand_id is None else replay.index_of(hand_id))
 
-
-def replay_now(*, session: Session) -> ReplayState:
-    """The session's hands as the engine replays them at its revision now: what a check builds on, and what
-    a change is told against once it is saved."""
-    return session_replay(session=session)

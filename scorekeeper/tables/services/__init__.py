@@ -10,7 +10,7 @@ from .hands import (
 )
 from .imports import session_restore
 from .offline_queue import queue_send
-from .quick_entry import quick_entry_apply
+from .quick_entry import quick_entry_apply, quick_entry_preview
 from .recovery import recovery_code_issue, recovery_code_redeem
 from .seats import seat_change_record
 from .session_lock import SessionChanged
@@ -25,12 +25,14 @@ from .sessions import (
                     share_link_create,
                     share_link_revoke,
 )
+from .wins import WinRecorded, WinRefused, win_record
 
 __all__ = [
     "TOKEN_USED", "SessionChanged", "guest_session_create", "guest_sessions_claim", "hand_delete", "hand_record_draw",
     "hand_record_spot", "hand_replace", "hand_restore", "hands_append", "player_get_or_create", "queue_send",
-    "quick_entry_apply", "recovery_code_issue", "recovery_code_redeem", "session_again", "session_create",
+    "quick_entry_apply", "quick_entry_preview", "recovery_code_issue", "recovery_code_redeem", "session_again",
+    "session_create",
     "session_finish", "session_remember_entry_mode",
     "session_reopen", "session_restore", "session_set_confirming", "session_set_paying", "share_link_create",
-    "share_link_revoke", "seat_change_record",
+    "share_link_revoke", "seat_change_record", "WinRecorded", "WinRefused", "win_record",
 ]

@@ -25,7 +25,15 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from ..entry.forms import same_name
-from ..entry.queued import NEW_HANDS, Queue, QueuedChange, queued_hand, queued_seat_change, saved_hand
+from ..entry.queued import (
+    NEW_HANDS,
+    Queue,
+    QueuedChange,
+    queued_hand,
+    queued_seat_change,
+    queued_win_entry,
+    saved_hand,
+)
 from ..hand_input import HandInput
 from ..models import Hand, SentChange, Session
 from ..replay import session_replay
@@ -34,6 +42,7 @@ from ..replay.store import REPLAYED_FIELDS
 from .hands import hand_delete, hand_replace, hand_restore, hands_append, saved_elsewhere
 from .seats import seat_change_record
 from .session_lock import SessionChanged, locked_session
+from .wins import WinRefused, win_record
 
 SAVED, ALREADY, REFUSED, WAITING = "saved", "already", "refused", "waiting"
 # Why a change was refused: another phone changed the session first; the session is finished; the form
@@ -117,6 +126,11 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
             hand_id = SAVERS[change.kind](session, change)
     except ValidationError as refused:
         return Sent(change.token, REFUSED, reason=INVALID, message=refused.messages[0])
+    except WinRefused as refused:
+        if refused.changed:  # the queue holds the session: only the hand it edits, deleted meanwhile
+            return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
+        return Sent(change.token, REFUSED, reason=INVALID,
+                    message=refused.message or gettext("The engine refused this hand."))
     except (LookupError, SessionChanged):
         return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
     except IntegrityError:  # its token taken by another session's request at this very moment
@@ -140,6 +154,12 @@ def _same_change(session: Session, change: QueuedChange, saved: Hand) -> bool:
     return hand.same_entry(HandInput.from_row(saved))
 
 
+def _win(session: Session, change: QueuedChange) -> int:
+    """A win kept offline, saved as its form saves it (services.wins), its offline keypad taps applied first."""
+    return win_record(session=session, entry=queued_win_entry(session=session, change=change),
+                      token=str(change.token)).hand.pk
+
+
 def _append(session: Session, change: QueuedChange) -> int:
     hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
     return hands_append(session=session, hands=[hand], token=str(change.token), after=after)[0].pk
@@ -153,6 +173,9 @@ def _seat_change(session: Session, change: QueuedChange) -> int:
 
 def _edit(session: Session, change: QueuedChange) -> int:
     hand = saved_hand(session=session, change=change)
+    if hand.kind == Hand.Kind.WIN:
+        edited = win_record(session=session, entry=queued_win_entry(session=session, change=change), editing=hand)
+        return _noted(session, change, edited.hand)
     entered, after = queued_hand(session=session, change=change, replay=session_replay(session=session),
                                  editing=hand)
     return _noted(session, change, hand_replace(hand=hand, entered=entered, after=after))
@@ -176,6 +199,6 @@ def _noted(session: Session, change: QueuedChange, hand: Hand) -> int:
 
 
 SAVERS: dict[str, Callable[[Session, QueuedChange], int]] = {
-    "win": _append, "draw": _append, "spot": _append, "seat": _seat_change,
+    "win": _win, "draw": _append, "spot": _append, "seat": _seat_change,
     "edit": _edit, "delete": _delete, "restore": _restore,
 }

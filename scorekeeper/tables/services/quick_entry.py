@@ -10,6 +10,11 @@ from ..replay import session_replay
 from .hands import hands_append
 
 
+def quick_entry_preview(*, session: Session, text: str) -> QuickEntryResult:
+    """The lines read and checked after the session's hands as they now are: nothing saved."""
+    return quick_entry_check(session=session, text=text, replay=session_replay(session=session))
+
+
 def quick_entry_apply(*, session: Session, text: str, revision: str | None = None,
                       token: str = "") -> QuickEntryResult:
     """Record every line, or none: `ok` with the saved `hands`, or the per-line `errors`.
@@ -19,7 +24,7 @@ def quick_entry_apply(*, session: Session, text: str, revision: str | None = Non
     form sent twice saves its lines once; sent again with other lines, or refused by the save itself (a
     quota, the session finished meanwhile), it saves nothing and says why among `errors`: a refusal,
     never an error page, and the text as typed stays on the form."""
-    result = quick_entry_check(session=session, text=text, replay=session_replay(session=session))
+    result = quick_entry_preview(session=session, text=text)
     if not session.is_open:
         result.errors = [_("This session is finished: reopen it on the Settle-up page to add hands.")]
     if result.ok and result.after is not None:

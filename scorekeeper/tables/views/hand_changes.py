@@ -41,7 +41,7 @@ def told_what_changed(request: Request, session: Session, before: ReplayState, h
 @open_hand
 def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
     session = hand.session
-    before = selectors.replay_now(session=session)
+    before = selectors.hand_place(session=session, hand_id=hand.pk).replay  # what the delete is told against
     if request.method == "GET":
         return _delete_page(request, hand, before)
     try:
@@ -79,7 +79,7 @@ def hand_restore(request: Request, pk: int) -> HttpResponseBase:
     if hand.deleted_at is None:  # a second tap, or restored on another phone
         messages.info(request, _("That hand is already back in the session."))
         return go_to(request, "history", session, f"#hand-{hand.pk}")
-    before = selectors.replay_now(session=session)
+    before = selectors.hand_place(session=session).replay  # the session without it: what the restore is told against
     try:
         services.hand_restore(hand=hand)
     except ValidationError as error:

@@ -64,7 +64,7 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
         messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
         return go_to(request, "history", hand.session)
     session = hand.session
-    before = selectors.replay_now(session=session)
+    before = selectors.hand_place(session=session, hand_id=hand.pk).replay  # what the change is told against
     form = _form(request.POST or None, session, hand, {"revision": session.revision} | _initial(hand))
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)

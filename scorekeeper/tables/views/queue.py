@@ -39,8 +39,8 @@ def queue_send(request: Request, session: Session) -> HttpResponseBase:
 
 
 def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[str, Any]:
-    replay = selectors.replay_now(session=session)
-    next_hand = replay.number(len(replay.hand_ids))
+    next_place = selectors.hand_place(session=session)  # the session after the queue: its saved hands' labels
+    replay, next_hand = next_place.replay, next_place.number
     return {
         "revision": str(session.revision), "next_hand": next_hand,
         "results": [_result(sent, replay, queue, results, next_hand) for sent in results],

@@ -16,7 +16,7 @@ from .. import selectors, services
 from ..display.money import Payment, payments
 from ..display.rulesets import SPOT_KINDS, get_profile
 from ..entry.forms import QuickEntryForm
-from ..entry.quick_entry import QuickEntryResult, quick_entry_check
+from ..entry.quick_entry import QuickEntryResult
 from ..models import Session
 from ..replay.seating import people_money
 from . import access
@@ -81,7 +81,7 @@ def _checked_or_saved(request: Request, session: Session, form: QuickEntryForm) 
     if request.POST.get("action") == "save":
         return services.quick_entry_apply(session=session, text=data["text"], revision=data["revision"],
                                           token=data["token"])
-    return quick_entry_check(session=session, text=data["text"], replay=selectors.replay_now(session=session))
+    return services.quick_entry_preview(session=session, text=data["text"])
 
 
 def _saved(request: Request, session: Session, result: QuickEntryResult) -> HttpResponseBase:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import uuid
 
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseBase
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import selectors, services
+from .. import services
 from ..display.rulesets import get_profile
-from ..entry.check import win_check
 from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
 from ..hand_input import HandInput
@@ -43,17 +41,13 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 
 
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
-    check = win_check(session=session, entry=entry, replay=selectors.replay_now(session=session))
-    if not check.ready or check.entered is None:
-        return _refused(request, session, entry, _not_saved(session, entry, check.errors))
     try:
-        saved = services.hands_append(session=session, hands=[check.entered], token=entry.token,
-                                      revision=entry.revision, after=check.after)
-    except (services.SessionChanged, ValidationError) as refused:
+        saved = services.win_record(session=session, entry=entry, token=entry.token, revision=entry.revision)
+    except services.WinRefused as refused:
         return _refused(request, session, entry, refused)
     draft_drop(request, session)
     services.session_remember_entry_mode(session=session, mode=entry.mode)
-    return saved_notice(request, session, saved[0])
+    return saved_notice(request, session, saved.hand)
 
 
 def _saves(request: Request, session: Session) -> bool:
@@ -139,26 +133,19 @@ def _tapped(request: Request, session: Session, entry: WinEntry, editing: Hand |
     return _win_page(request, session, entry, editing=editing)
 
 
-def _not_saved(session: Session, entry: WinEntry, errors: dict[str, str]) -> Exception:
-    """Why an entry the check refused was not saved: another phone's change comes first, as in the services."""
-    stale = entry.revision and entry.revision != str(session.revision)
-    return services.SessionChanged(session) if stale else ValidationError(errors)
-
-
-def _refused(request: Request, session: Session, entry: WinEntry, refused: Exception,
+def _refused(request: Request, session: Session, entry: WinEntry, refused: services.WinRefused,
              editing: Hand | None = None) -> HttpResponseBase:
     """The entry kept as typed, with what is wrong beside its fields, or (another phone changed the
     session) rebuilt on the latest revision under "The session changed"."""
     conflict = None
-    if isinstance(refused, services.SessionChanged):
+    if refused.changed:
         if editing is not None and hand_gone(editing):
             return gone(request, session)
         conflict = session_changed(session, editing)
         entry.revision = conflict.revision
     if editing is None:
         _keep_draft(request, session, entry)
-    errors = {} if conflict else {k: v[0] for k, v in refused.message_dict.items()}  # type: ignore[attr-defined]
-    return _win_page(request, session, entry, editing=editing, errors=errors, conflict=conflict)
+    return _win_page(request, session, entry, editing=editing, errors=refused.errors, conflict=conflict)
 
 
 @require_POST
@@ -197,15 +184,11 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
     entry = _posted_entry(request, session)
     if request.POST.get("action") != "save" and not {"confirm_figure", "save_at_limit"} & request.POST.keys():
         return _tapped(request, session, entry, editing=hand)  # a chip only chooses
-    before = selectors.replay_now(session=session)
-    check = win_check(session=session, entry=entry, editing=hand, replay=before)
-    if not check.ready or check.entered is None:
-        return _refused(request, session, entry, _not_saved(session, entry, check.errors), editing=hand)
     try:
-        services.hand_replace(hand=hand, entered=check.entered, revision=entry.revision, after=check.after)
-    except (services.SessionChanged, ValidationError) as refused:
+        saved = services.win_record(session=session, entry=entry, revision=entry.revision, editing=hand)
+    except services.WinRefused as refused:
         return _refused(request, session, entry, refused, editing=hand)
-    return told_what_changed(request, session, before, hand.pk, "changed")
+    return told_what_changed(request, session, saved.before, hand.pk, "changed")
 
 
 def _win_page(request: Request, session: Session, entry: WinEntry, *, editing: Hand | None = None,
