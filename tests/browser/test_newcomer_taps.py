@@ -10,6 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.tables.models import Hand, Session
 
@@ -31,9 +32,17 @@ class Thumb:
 
     def tap(self, target: Locator) -> None:
         expect(target).to_be_in_viewport(ratio=1)
-        assert target.evaluate("el => { const r = el.getBoundingClientRect(); return el.contains("
-                               "document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"), \
-            "under something else (the sticky bar?)"
+        # Uncovered once the screen has settled, as a thumb waits for it: the previous tap's swap may still be
+        # redrawing the sticky bar (seen under xdist on a loaded machine). Covered for 5 s fails.
+        on_top = ("el => { const r = el.getBoundingClientRect();"
+                  " return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+        try:
+            self.page.wait_for_function(on_top, arg=target.element_handle(), timeout=5000)
+        except PlaywrightTimeoutError:
+            covering = target.evaluate("el => { const r = el.getBoundingClientRect(); const top ="
+                                       " document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                                       " return top ? top.outerHTML.slice(0, 200) : null; }")
+            raise AssertionError(f"under something else: {covering}") from None
         target.tap()
         self.taps += 1
 
