@@ -7,10 +7,10 @@ Screenshots: artifacts/screenshots/newcomer-taps/.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.tables.models import Hand, Session
 
@@ -36,13 +36,15 @@ class Thumb:
         # redrawing the sticky bar (seen under xdist on a loaded machine). Covered for 5 s fails.
         on_top = ("el => { const r = el.getBoundingClientRect();"
                   " return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
-        try:
-            self.page.wait_for_function(on_top, arg=target.element_handle(), timeout=5000)
-        except PlaywrightTimeoutError:
-            covering = target.evaluate("el => { const r = el.getBoundingClientRect(); const top ="
-                                       " document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-                                       " return top ? top.outerHTML.slice(0, 200) : null; }")
-            raise AssertionError(f"under something else: {covering}") from None
+        # The locator, asked anew each time: the swap replaces the element itself.
+        deadline = time.monotonic() + 5
+        while not target.evaluate(on_top):
+            if time.monotonic() > deadline:
+                covering = target.evaluate("el => { const r = el.getBoundingClientRect(); const top ="
+                                           " document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                                           " return top ? top.outerHTML.slice(0, 200) : null; }")
+                raise AssertionError(f"under something else: {covering}")
+            self.page.wait_for_timeout(100)
         target.tap()
         self.taps += 1
 
