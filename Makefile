@@ -53,13 +53,18 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/live scorekeeper/sqlite_backend scorekeeper/client_address.py \
 	  scorekeeper/request_ids.py scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py
 
+# Each pass spread over TEST_WORKERS processes (pytest-xdist): a test database each (..._gw0, _gw1); tests marked
+# xdist_group run in one worker. TEST_WORKERS=0 runs the suite in this one process.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
+
 test-sqlite: $(VENV)/.installed-dev
 	@echo "== Test suite on SQLite (an in-memory test database) =="
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL $(PYTEST)
 
 test-postgres: $(VENV)/.installed-dev
 	@echo "== Test suite on PostgreSQL (a throwaway server on 127.0.0.1) =="
-	./scripts/with-postgres.sh $(PY) -m pytest
+	./scripts/with-postgres.sh $(PYTEST)
 
 # Load test (benchmarks/load.py): gunicorn as `make serve` runs it, 50 tables for 30 s.
 # LOAD_ARGS passes options, e.g. make load LOAD_ARGS="--tables 100 --seconds 60".

@@ -165,6 +165,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 10,  # SQLite's own wait, for a writer outside the app: sqlite_backend's WRITERS_WAIT
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     }
+    # The tests' database in memory, Django's default for SQLite, said outright: pytest-django knows SQLite only
+    # by Django's own engine name, and would give each xdist worker a file named after db.sqlite3 instead.
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -7,6 +7,7 @@ Screenshots: artifacts/screenshots/newcomer-taps/.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -31,9 +32,19 @@ class Thumb:
 
     def tap(self, target: Locator) -> None:
         expect(target).to_be_in_viewport(ratio=1)
-        assert target.evaluate("el => { const r = el.getBoundingClientRect(); return el.contains("
-                               "document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"), \
-            "under something else (the sticky bar?)"
+        # Uncovered once the screen has settled, as a thumb waits for it: the previous tap's swap may still be
+        # redrawing the sticky bar (seen under xdist on a loaded machine). Covered for 5 s fails.
+        on_top = ("el => { const r = el.getBoundingClientRect();"
+                  " return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+        # The locator, asked anew each time: the swap replaces the element itself.
+        deadline = time.monotonic() + 5
+        while not target.evaluate(on_top):
+            if time.monotonic() > deadline:
+                covering = target.evaluate("el => { const r = el.getBoundingClientRect(); const top ="
+                                           " document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                                           " return top ? top.outerHTML.slice(0, 200) : null; }")
+                raise AssertionError(f"under something else: {covering}")
+            self.page.wait_for_timeout(100)
         target.tap()
         self.taps += 1
 

@@ -1,7 +1,8 @@
 """Offline that keeps its promise: a win by figure from a seat card's "won", and a win by tiles tapped
 on the keypad, made with no connection, are each kept on the phone and saved once when it returns.
 
-Screenshots: artifacts/screenshots/offline-wins/.
+Screenshots: artifacts/screenshots/offline-wins/by-figure/ and by-tiles/ (a folder each: each walk clears its own
+folder first, and the two may run at once under xdist).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def kept_for_offline(page: Page, session_url: str) -> None:
 
 
 def test_a_win_by_figure_made_offline_in_four_taps_is_saved_once(page: Page, live_server):
-    shot = Shots(page, "offline-wins")
+    shot = Shots(page, "offline-wins/by-figure")
     new_session(page, live_server.url, "Zung Jung")
     session_url = page.url
     kept_for_offline(page, session_url)
@@ -56,7 +57,7 @@ HAND = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s".split()
 
 
 def test_a_win_by_tiles_tapped_offline_keeps_its_taps_and_is_scored_and_saved_once(page: Page, live_server):
-    shot = Shots(page, "offline-wins")
+    shot = Shots(page, "offline-wins/by-tiles")
     new_session(page, live_server.url, "Zung Jung")
     page.get_by_role("link", name="Bob won").click()
     page.get_by_role("radio", name="Discard by Cy").click()

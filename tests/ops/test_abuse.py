@@ -14,6 +14,10 @@ import pytest
 
 from ops_helpers import make_serve, post_head, server_cpu, server_pids
 
+# The module's servers start once (a module fixture): under xdist its tests stay in one worker, which
+# would otherwise start its own.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 MIB = 1024 * 1024
 LOG_IN = b"username=ann&password=tiles"
 HOME = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n\r\n"

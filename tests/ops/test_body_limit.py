@@ -9,6 +9,10 @@ import pytest
 
 from ops_helpers import make_serve, post_head
 
+# The module's servers start once (a module fixture): under xdist its tests stay in one worker, which
+# would otherwise start its own.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 GIB = 1024 ** 3
 
 

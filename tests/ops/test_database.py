@@ -20,3 +20,13 @@ def test_runs_on_the_database_that_database_url_names():
             cursor.execute("SELECT sqlite_version()")
             assert connection.vendor == "sqlite"
             assert cursor.fetchone()[0]
+
+
+def test_each_xdist_worker_has_a_test_database_of_its_own():
+    """`make test` spreads each pass over xdist workers: on SQLite each keeps its test database in its own memory,
+    on PostgreSQL each has its own database, named after the worker (test_..._gw0)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if connection.vendor == "sqlite":
+        assert connection.is_in_memory_db()
+    elif worker:
+        assert connection.settings_dict["NAME"].endswith(f"_{worker}")

@@ -27,6 +27,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 
 from ops_helpers import CADDYFILE, free_port, fresh_postgres_database, make_serve
 
+# The module's servers start once (a module fixture): under xdist its tests stay in one worker, which
+# would otherwise start its own.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 # The sync Playwright API leaves an event loop running in the test thread for the rest of the run (as
 # tests/browser/conftest.py says): the database work of the ops tests after this one is synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

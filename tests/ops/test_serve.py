@@ -10,6 +10,10 @@ import pytest
 
 from ops_helpers import ROOT, make_serve, production_env
 
+# The module's servers start once (a module fixture): under xdist its tests stay in one worker, which
+# would otherwise start its own.
+pytestmark = pytest.mark.xdist_group(__name__)
+
 PROXIED = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds to every request
 
 
