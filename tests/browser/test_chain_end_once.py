@@ -16,6 +16,13 @@ from browser_helpers import Shots, new_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """The online screen's layout: no service worker, whose kept copy (shown when a loaded test server takes over
+    3.5 s, the lie-fi fallback) carries a banner that pushes the buttons down."""
+    return {**browser_context_args, "service_workers": "block"}
+
 NAMES = ("Ann", "Bob", "Cat", "Di")
 SAYS = {
     "en": "Bob, Cat and Di pay Ann 16, 16, 17: Ann's chain ends; Cat now owes Bob 14",
