@@ -372,7 +372,8 @@
       parts.push(fill(ngettext("1 hand waiting to be sent.", "%(n)s hands waiting to be sent.", waiting), {n: waiting}));
       var stuck = pk && (queueOf(pk).conflict || (queueOf(pk).changes[0] || {}).status === "refused");
       parts.push(stuck ? gettext("One could not be saved: the session screen says why and asks what to do.")
-        : !navigator.onLine ? gettext("It will be sent when the connection returns.")
+        : !navigator.onLine ? ngettext("It will be sent when the connection returns.",
+                                       "They will be sent when the connection returns.", waiting)
         : sending ? gettext("Sending now…")
         : retry.timer ? gettext("Not sent yet: the server did not answer. Trying again in a moment.") : "");
     } else if (!navigator.onLine) {

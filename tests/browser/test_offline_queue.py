@@ -47,6 +47,8 @@ def kept_for_offline(page: Page) -> None:
 def waiting(page: Page, count: int) -> None:
     expect(page.locator("#offline-status")).to_contain_text(
         "1 hand waiting to be sent" if count == 1 else f"{count} hands waiting to be sent")
+    if count > 1:  # several hands are "they" (issue 35.17)
+        expect(page.locator("#offline-status")).not_to_contain_text("It will be sent")
     expect(page.locator(".hand-queued")).to_have_count(count)
 
 
