@@ -6,16 +6,12 @@ Screenshots: artifacts/screenshots/hardening/.
 """
 from __future__ import annotations
 
-import fcntl
-import os
 import time
 from types import SimpleNamespace
 
 import pytest
-from django.db import connections
 from playwright.sync_api import Page, expect
 
-from scorekeeper.sqlite_backend import base as sqlite_backend
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.views import read_limit
 
@@ -80,40 +76,6 @@ def test_a_loop_of_reads_is_told_to_wait_a_minute(page: Page, live_server, monke
     page.goto(url)
     expect(page.get_by_text("Wait a minute, then open this page again: nothing is lost.")).to_be_visible()
     shot("reads-refused")
-
-
-@pytest.fixture
-def stuck_writer(tmp_path, monkeypatch):
-    """Another process's write that holds the writers' lock and does not end, until `end()` (the tests'
-    database is in memory: its writers are made to queue on a file, as a file database's do)."""
-    if connections["default"].vendor != "sqlite":
-        pytest.skip("SQLite's writers' queue (PostgreSQL has no such wait)")
-    writers = str(tmp_path / "db.sqlite3.writers")
-    forget_writers_file()
-    monkeypatch.setattr(sqlite_backend.DatabaseWrapper, "writers_path", lambda database: writers)
-    monkeypatch.setattr(sqlite_backend, "WRITERS_WAIT", 0.5)
-    holder = os.open(writers, os.O_RDWR | os.O_CREAT)
-
-    class Stuck:
-        def begin(self):
-            fcntl.flock(holder, fcntl.LOCK_EX)
-
-        def end(self):
-            fcntl.flock(holder, fcntl.LOCK_UN)
-
-    yield Stuck()
-    fcntl.flock(holder, fcntl.LOCK_UN)
-    os.close(holder)
-    forget_writers_file()
-
-
-def forget_writers_file():
-    """The connection (the live server's too: the in-memory database's is shared) opens the writers' file
-    once: each test's is another file."""
-    database = connections["default"]
-    if database._writers_file is not None:
-        os.close(database._writers_file)
-        database._writers_file = None
 
 
 def test_a_three_tap_win_behind_a_stuck_writer_is_kept_on_the_phone_and_sent_after(page: Page, live_server,

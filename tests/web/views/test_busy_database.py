@@ -3,15 +3,10 @@ database refuses, a 503 "busy, try again" in words, with nothing written; a sign
 transaction, wait in the same queue as a hand's save. The queue itself: tests/ops/test_sqlite_writers.py."""
 from __future__ import annotations
 
-import fcntl
-import os
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.test import Client
 
-from scorekeeper.sqlite_backend import base as sqlite_backend
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Session
 
@@ -21,38 +16,6 @@ BUSY = {"en": "Nothing was saved from this request: wait a few seconds, then go 
         "zh-hant": "這次的請求沒有儲存任何內容：請等幾秒鐘，再返回重新送出。",
         "zh-hans": "这次的请求没有保存任何内容：请等几秒钟，再返回重新送出。"}
 SIGN_UP = {"username": "newbie", "password1": "mahjong at nine", "password2": "mahjong at nine"}
-
-
-@pytest.fixture
-def stuck_writer(transactional_db, tmp_path, monkeypatch):
-    """Another process's write that holds the writers' lock and does not end (the tests' database is in
-    memory: its writers are made to queue on a file, as a file database's do)."""
-    database = connections["default"]
-    if database.vendor != "sqlite":
-        pytest.skip("SQLite's writers' queue")
-    path = str(tmp_path / "db.sqlite3.writers")
-    forget_writers_file(database)
-    monkeypatch.setattr(database, "writers_path", lambda: path)
-    monkeypatch.setattr(sqlite_backend, "WRITERS_WAIT", 0.3)
-    holder = os.open(path, os.O_RDWR | os.O_CREAT)
-
-    class Stuck:
-        def begin(self):
-            fcntl.flock(holder, fcntl.LOCK_EX)
-
-        def end(self):
-            fcntl.flock(holder, fcntl.LOCK_UN)
-
-    yield Stuck()
-    os.close(holder)
-    forget_writers_file(database)
-
-
-def forget_writers_file(database):
-    """The connection opens the writers' file once: each test's is another file."""
-    if database._writers_file is not None:
-        os.close(database._writers_file)
-        database._writers_file = None
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
