@@ -128,8 +128,8 @@ def test_eve_sits_in_for_di_after_hand_5_and_di_comes_back_after_hand_9(page: Pa
 
     balance, transfers = engine_by_person(session)
     page.get_by_role("link", name="History").click()
+    expect(page.locator("ol.hand-list > li")).to_have_count(len(transfers))  # waits for the page, not just its URL
     rows = page.locator("ol.hand-list > li").all()[::-1]  # newest first on the page
-    assert len(rows) == len(transfers)
     for row, moved in zip(rows, transfers):  # each payment said once: listed, or in its chain's end (issue 35.3)
         listed = [" ".join(li.split()) for li in row.locator("ul.payments li").all_inner_texts()]
         chain_ends = " ".join(row.locator("ul.debt-changes li").all_inner_texts())
@@ -143,6 +143,7 @@ def test_eve_sits_in_for_di_after_hand_5_and_di_comes_back_after_hand_9(page: Pa
     shot("history")
 
     page.get_by_role("link", name="Settle up").click()
+    expect(page.get_by_role("heading", name="Payments to settle")).to_be_visible()
     cards = page.locator("ol.seats > li").all()
     assert {c.locator(".player-link").inner_text().strip(): c.locator(".balance").first.inner_text().split("\n")[0]
             .strip() for c in cards} == {n: signed(a) or "0" for n, a in balance.items()}
