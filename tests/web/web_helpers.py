@@ -9,8 +9,9 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from scorekeeper.tables import services
+from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.check import win_check
-from scorekeeper.tables.entry.win_fields import WinEntry
+from scorekeeper.tables.entry.win_fields import EnteredWin, WinEntry
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 
@@ -31,6 +32,11 @@ def entry_of(**fields: Any) -> WinEntry:
     return WinEntry.from_post(data)
 
 
+def entered(session: Session, entry: WinEntry) -> EnteredWin:
+    """The entry as the check reads it (made once from the form, as the save and the page make it)."""
+    return entry.entered(get_profile(session.ruleset))
+
+
 def rev(session: Session) -> str:
     """The session's revision now, as a freshly opened form carries it."""
     return str(Session.objects.values_list("revision", flat=True).get(pk=session.pk))
@@ -38,7 +44,7 @@ def rev(session: Session) -> str:
 
 def record_win(*, session: Session, entry: WinEntry) -> Hand:
     """A win saved as the Win screen saves it: checked (scored once), then appended with its replay."""
-    check = win_check(session=session, replay=session_replay(session=session), entry=entry)
+    check = win_check(session=session, replay=session_replay(session=session), entry=entered(session, entry))
     if not check.ready or check.entered is None:
         raise ValidationError(check.errors)
     return services.hands_append(session=session, hands=[check.entered], token=entry.token, after=check.after)[0]
@@ -46,7 +52,8 @@ def record_win(*, session: Session, entry: WinEntry) -> Hand:
 
 def replace_win(*, hand: Hand, entry: WinEntry) -> Hand:
     """An edited win saved as the edit screen saves it."""
-    check = win_check(session=hand.session, replay=session_replay(session=hand.session), entry=entry, editing=hand)
+    check = win_check(session=hand.session, replay=session_replay(session=hand.session),
+                      entry=entered(hand.session, entry), editing=hand)
     if not check.ready or check.entered is None:
         raise ValidationError(check.errors)
     return services.hand_replace(hand=hand, entered=check.entered, after=check.after)

@@ -4,10 +4,11 @@ A read (it writes nothing): the screen calls it on every change, and a save take
 `hand` and the replay made with it (`after`) to the services, so a hand is saved exactly as it
 was previewed, and scored once.
 
-What the entry says as a hand (its figure past the limit, the dealer's extra, its tiles and the
-losers' tiles scored) is checked on the `HandInput` the form makes (`WinEntry.as_input`), the hand
-that is saved. What only the form holds is checked on the form: text as typed (who won how, a
-figure, lengths, a note), the keypad's progress through the tiles, and a figure confirmed.
+The check reads the entry as one typed value, made once from the form (`EnteredWin`, made by
+`WinEntry.entered`): what the entry says as a hand (its figure past the limit, the dealer's extra, its
+tiles and the losers' tiles scored) is checked on its `hand`, the hand that is saved; what only the form
+holds, on the rest: text as typed (who won how, a figure, lengths, a note), the keypad's progress through
+the tiles, and a figure confirmed. It never asks the form again between its steps.
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
 from .text import is_clean
-from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, TileHand, WinEntry, seat_of
+from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, EnteredWin, TypedTiles
 
 
 @dataclass
@@ -74,9 +75,10 @@ class WinCheck:
         return [p for i, p in enumerate(self.payments) if i not in self.told]
 
 
-def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
-    """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `replay`: the
-    session's as it now is (services.wins reads it), the hand checked in its place."""
+def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
+    """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `entry`: the
+    form as the check reads it (`WinEntry.entered`); `replay`: the session's as it now is (services.wins reads
+    it), the hand checked in its place."""
     profile = get_profile(session.ruleset)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])
@@ -84,14 +86,12 @@ def win_check(*, session: Session, entry: WinEntry, replay: ReplayState, editing
     _check_people(check, entry, profile)
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
-    if entry.mode == "figure":
+    if entry.by_figure:
         _read_figure(check, entry, profile)
-    typed_points = _typed_points(entry)
-    hand = entry.as_input(profile, figure=check.figure, loser_totals=typed_points)
-    _check_hand(check, session, entry, hand, profile, typed_points, names)
+    _check_hand(check, session, entry, profile, names)
     if check.errors:
         return check
-    check.entered = hand
+    check.entered = entry.hand
     check.candidate = settle_inputs(session=session, hands=[check.entered])[0]
     check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
                                    replacing=editing is not None, scored=_scored(check, profile))
@@ -119,25 +119,24 @@ def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decima
     return payoff.share_of(int(figure), session.stakes, session.options)
 
 
-def _check_hand(check: WinCheck, session: Session, entry: WinEntry, hand: HandInput, profile: Profile,
-                typed_points: dict[int, int], names: list[str]) -> None:
-    """The entry as the hand it makes (`typed_points`: the losers' points typed that read as numbers); the form
-    only for what the hand does not hold."""
+def _check_hand(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile, names: list[str]) -> None:
+    """The entry as the hand it makes; the form only for what the hand does not hold."""
+    hand = entry.hand
     if hand.tiles is None:  # by figure
-        _check_limit(check, hand, profile, session.options, confirmed=entry.figure_confirmed == entry.figure)
+        _check_limit(check, hand, profile, session.options, confirmed=entry.figure_confirmed)
         _add_dealer_extra(check, hand, profile)
     else:
-        _check_tiles(check, session, entry, hand, profile)
+        _check_tiles(check, session, entry, profile)
     if profile.ruleset.payoff.loser_points:
-        _check_losers(check, session, hand, typed_points, names)
+        _check_losers(check, session, hand, entry.points_read, names)
 
 
-def _read_figure(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+def _read_figure(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
     """The figure as typed, read as a whole number, else said how to type it."""
-    check.figure = _whole_number(entry.figure)
+    check.figure = entry.figure
     if check.figure is not None:
         return
-    digits, unit = _is_digits(entry.figure), profile.ruleset.unit
+    digits, unit = entry.figure_digits, profile.ruleset.unit
     if unit == "faan":  # hk-faan: a figure from its minimum to its limit
         message = gettext("Enter the faan as a whole number, like 5.")
     elif digits:
@@ -178,51 +177,46 @@ def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> Non
         check.figure_sum = (hand.figure, extra, hand.figure + extra)
 
 
-def _check_people(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
-    winner = entry.winner_seat
+def _check_people(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
+    winner = entry.winner
     if winner is None:
         check.errors["winner"] = gettext("Choose who won.")
     if entry.how == "":
         check.errors["how"] = gettext("Choose self-drawn, or who discarded the winning tile.")
-    elif entry.how != "self" and entry.discarder_seat is None:
+    elif entry.how != "self" and entry.discarder is None:
         check.errors["how"] = gettext("Choose self-drawn, or one of the players.")
-    elif winner is not None and entry.discarder_seat == winner:
+    elif winner is not None and entry.discarder == winner:
         check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
-    if profile.ruleset.responsible and entry.responsible not in ("", "none"):
-        seat = entry.responsible_seat(profile)
-        if seat_of(entry.responsible) is None and not entry.self_drawn:
+    # One this win may not name (the win changed since) was forgotten already (WinEntry.entered).
+    if profile.ruleset.responsible and entry.responsible_typed not in ("", "none"):
+        seat = entry.hand.responsible  # the seat the engine is told
+        if entry.responsible_typed_seat is None and not entry.self_drawn:
             check.errors["responsible"] = gettext("Choose a player, or no one.")
         elif seat is not None and seat == winner:
             check.errors["responsible"] = gettext("The winner cannot be the responsible player.")
-        elif seat is None and seat_of(entry.responsible) != winner:
-            entry.responsible = ""  # not one this win may name (the win changed since): offered again as no one
 
 
-def _lengths_ok(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+def _lengths_ok(check: WinCheck, entry: EnteredWin, profile: Profile) -> bool:
     before = len(check.errors)
     _check_lengths(check, entry, profile)
     return len(check.errors) == before
 
 
-def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
+def _check_lengths(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
     if len(entry.note) > MAX_NOTE:
         check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
             "limit_value": MAX_NOTE, "show_value": len(entry.note)}
     elif not is_clean(entry.note):
         check.errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control "
                                        "or invisible character.")
-    typed = {gettext("The hand"): entry.hand.concealed, gettext("The winning tile"): entry.winning_tile,
-             gettext("The bonus tiles"): entry.bonus,
-             gettext("The %(wild)s") % {"wild": (profile.wild_label or gettext("wild")).lower()}: entry.wild}
-    for label, text in typed.items():
+    for name, text in entry.texts:
         if len(text) > MAX_TILES_TEXT:
             check.errors["tiles"] = gettext("%(what)s is too long: at most %(most)d characters.") % {
-                "what": label, "most": MAX_TILES_TEXT}
+                "what": _text_label(name, profile), "most": MAX_TILES_TEXT}
             return
-    if problem := _meld_problem(entry.hand):
+    if problem := _meld_problem(entry.tiles):
         check.errors["tiles"] = problem
-    for seat in entry.losers() if profile.ruleset.payoff.loser_points else []:
-        hand = entry.loser_hands.get(seat) or TileHand()
+    for seat, hand in entry.loser_tiles:
         if len(hand.concealed) > MAX_TILES_TEXT:
             check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {
                 "most": MAX_TILES_TEXT}
@@ -230,7 +224,18 @@ def _check_lengths(check: WinCheck, entry: WinEntry, profile: Profile) -> None:
             check.errors[f"loser_{seat}"] = problem
 
 
-def _meld_problem(hand: TileHand) -> str:
+def _text_label(name: str, profile: Profile) -> str:
+    """A tile field's name, as a sentence starts with it."""
+    if name == "hand":
+        return gettext("The hand")
+    if name == "winning":
+        return gettext("The winning tile")
+    if name == "bonus":
+        return gettext("The bonus tiles")
+    return gettext("The %(wild)s") % {"wild": (profile.wild_label or gettext("wild")).lower()}
+
+
+def _meld_problem(hand: TypedTiles) -> str:
     if len(hand.melds) > MAX_MELDS:
         return gettext("Too many melds: a hand has at most %(most)d.") % {"most": MAX_MELDS}
     for kind, tiles in hand.meld_pairs():
@@ -239,9 +244,10 @@ def _meld_problem(hand: TileHand) -> str:
     return ""
 
 
-def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, hand: HandInput, profile: Profile) -> None:
+def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile) -> None:
     if _tapping_on(check, entry, profile):
         return
+    hand = entry.hand
     # The form's and not the hand's: a hand's discarder None is a self-draw, while the check scores the tiles
     # before Self-drawn or a discarder is chosen, as a win on a discard.
     self_drawn = entry.self_drawn
@@ -253,16 +259,15 @@ def _check_tiles(check: WinCheck, session: Session, entry: WinEntry, hand: HandI
         check.errors["tiles"] = engine_error(check.score["error"])
 
 
-def _tapping_on(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
+def _tapping_on(check: WinCheck, entry: EnteredWin, profile: Profile) -> bool:
     """The keypad's progress through the winning hand, said until its winning tile is tapped: the tiles so far
     are the form's, not yet a hand."""
-    if entry.hand.is_empty():
+    if not entry.tiles.concealed.strip() and not entry.tiles.melds:
         check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
             "unit": unit_name(profile.ruleset.unit)}
         return True
     if not entry.winning_tile:
-        needed = entry.hand.needed(profile.ruleset.hand_size)
-        have = len(entry.hand.codes)
+        needed, have = entry.tiles_needed, entry.tiles_have
         check.errors["tiles"] = (gettext("The hand has %(have)d of %(needed)d tiles before the win: now tap the "
                                          "winning tile.") if have >= needed else
                                  gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
@@ -271,13 +276,7 @@ def _tapping_on(check: WinCheck, entry: WinEntry, profile: Profile) -> bool:
     return False
 
 
-def _typed_points(entry: WinEntry) -> dict[int, int]:
-    """taizhou: the losers' points as typed, those that read as whole numbers."""
-    read = {seat: _whole_number(entry.loser_points.get(seat, "")) for seat in SEATS}
-    return {seat: points for seat, points in read.items() if points is not None}
-
-
-def _check_losers(check: WinCheck, session: Session, hand: HandInput, typed_points: dict[int, int],
+def _check_losers(check: WinCheck, session: Session, hand: HandInput, typed_points: frozenset[int],
                   names: list[str]) -> None:
     """taizhou: each loser's tiles scored, or their points; in seat order, the winner's place None."""
     for seat, given in enumerate(hand.loser_points or ()):
@@ -323,15 +322,3 @@ def _scored(check: WinCheck, profile: Profile) -> Scored | None:
                                  for seat, value in enumerate(given["loser_points"])]
         answers["loser_scores"] = [check.loser_scores.get(seat) for seat in SEATS]
     return Scored(given, answers) if answers else None
-
-
-def _is_digits(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
-def _whole_number(text: str) -> int | None:
-    text = (text or "").strip()
-    if not _is_digits(text) or len(text) > 9:
-        return None
-    value = int(text)
-    return value if value <= MAX_FIGURE else None

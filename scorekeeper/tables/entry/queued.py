@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from ..display.rulesets import get_profile
 from ..hand_input import HandInput
 from ..models import Hand, Player, Session
-from ..replay import ReplayDelta, ReplayState
+from ..replay import ReplayState
 from ..replay.seating import names_at
 from .check import win_check
 from .forms import DrawForm, SpotForm
@@ -103,9 +103,9 @@ def _uuid(value: Any, name: str) -> uuid.UUID:
 
 
 def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState,
-                editing: Hand | None = None) -> tuple[HandInput, ReplayDelta | None]:
-    """The change's hand as its form would enter it (new, or the edited hand's new fields), with the replay
-    made with it when the check made one; ValidationError with the form's words when the form would refuse.
+                editing: Hand | None = None) -> HandInput:
+    """The change's hand as its form would enter it (new, or the edited hand's new fields); ValidationError with
+    the form's words when the form would refuse.
     `editing`: the hand an edit is about, when the caller has it already."""
     if change.kind == "edit" and editing is None:
         editing = saved_hand(session=session, change=change)
@@ -117,7 +117,7 @@ def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState,
     form = _plain_form(session, change, kind, editing, replay)
     if not form.is_valid():
         raise ValidationError(_first_error(form.errors.get_json_data()))
-    return form.as_input(), None
+    return form.as_input()
 
 
 def queued_seat_change(*, seated: tuple[Player, ...], change: QueuedChange) -> tuple[int, str]:
@@ -149,12 +149,13 @@ def queued_win_entry(*, session: Session, change: QueuedChange) -> WinEntry:
 
 
 def _win(session: Session, change: QueuedChange, editing: Hand | None,
-         replay: ReplayState) -> tuple[HandInput, ReplayDelta | None]:
+         replay: ReplayState) -> HandInput:
     entry = queued_win_entry(session=session, change=change)
-    check = win_check(session=session, entry=entry, editing=editing, replay=replay)
+    check = win_check(session=session, entry=entry.entered(get_profile(session.ruleset)), editing=editing,
+                      replay=replay)
     if not check.ready or check.entered is None:
         raise ValidationError(next(iter(check.errors.values()), gettext("The engine refused this hand.")))
-    return check.entered, check.after
+    return check.entered
 
 
 def _plain_form(session: Session, change: QueuedChange, kind: str, editing: Hand | None,

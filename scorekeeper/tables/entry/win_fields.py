@@ -24,6 +24,7 @@ from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand
+from .forms import MAX_FIGURE
 from .text import nfc
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
@@ -66,6 +67,9 @@ class TileHand:
     def is_empty(self) -> bool:
         return not self.concealed.strip() and not self.melds
 
+    def typed(self) -> TypedTiles:
+        return TypedTiles(self.concealed, tuple(self.melds))
+
     def as_fields(self) -> dict[str, Any]:
         fields: dict[str, Any] = {"concealed": self.concealed.replace(" ", "")}
         fields["melds"] = [{"kind": kind, "tiles": tiles} for kind, tiles in self.meld_pairs()]
@@ -77,6 +81,48 @@ class TileHand:
             return cls()
         melds = [f"{m['kind']} {m['tiles']}" for m in fields.get("melds", [])]
         return cls(fields.get("concealed", ""), melds)
+
+
+@dataclass(frozen=True)
+class TypedTiles:
+    """One player's tiles as typed (the concealed text, each meld as "kind tiles"): what the check measures."""
+
+    concealed: str = ""
+    melds: tuple[str, ...] = ()
+
+    def meld_pairs(self) -> list[tuple[str, str]]:
+        return [(kind, tiles) for kind, _, tiles in (text.partition(" ") for text in self.melds)]
+
+
+@dataclass(frozen=True)
+class EnteredWin:
+    """The win entry as the check reads it (entry.check), made once from the form (`WinEntry.entered`): the hand
+    it enters (`hand`, as saved), and what only the form holds: who won how as chosen, the text as typed, the
+    keypad's progress through the tiles, and a figure confirmed."""
+
+    hand: HandInput
+    winner: int | None
+    how: str  # "", "self" or the discarder's seat, as chosen
+    discarder: int | None
+    responsible_typed: str  # "", "none" or a seat, as chosen (one this win may not name: "", as no one)
+    responsible_typed_seat: int | None
+    by_figure: bool
+    figure_typed: str
+    figure: int | None  # the figure typed, read as a whole number
+    figure_digits: bool  # ... typed as digits, read or not
+    figure_confirmed: bool  # a figure past the limit, confirmed as meant
+    note: str
+    texts: tuple[tuple[str, str], ...]  # the tile fields as typed: ("hand" | "winning" | "bonus" | "wild", text)
+    tiles: TypedTiles
+    winning_tile: str
+    tiles_needed: int  # the concealed tiles the hand holds before the win, its melds counted out
+    tiles_have: int
+    loser_tiles: tuple[tuple[int, TypedTiles], ...]  # taizhou: each loser's tiles as typed
+    points_read: frozenset[int]  # taizhou: the losers whose points typed read as whole numbers
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.how == "self"
 
 
 @dataclass
@@ -251,6 +297,32 @@ class WinEntry:
         return [e for e in profile.ruleset.events if e in self.events]
 
     # -- entered ---------------------------------------------------------------
+    def entered(self, profile: Profile) -> EnteredWin:
+        """The form as the check reads it, made once. A responsible player this win may no longer name (the win
+        changed since it was chosen) is forgotten here first: the form offers no one again."""
+        responsible_typed = seat_of(self.responsible)
+        if profile.ruleset.responsible and self.responsible not in ("", "none") and \
+                self.responsible_seat(profile) is None and responsible_typed != self.winner_seat and \
+                not (responsible_typed is None and not self.self_drawn):
+            self.responsible = ""
+        figure = whole_number(self.figure) if self.mode == "figure" else None
+        read = {seat: whole_number(self.loser_points.get(seat, "")) for seat in SEATS}
+        points = {seat: value for seat, value in read.items() if value is not None}
+        return EnteredWin(
+            hand=self.as_input(profile, figure=figure, loser_totals=points),
+            winner=self.winner_seat, how=self.how, discarder=self.discarder_seat,
+            responsible_typed=self.responsible, responsible_typed_seat=seat_of(self.responsible),
+            by_figure=self.mode == "figure", figure_typed=self.figure, figure=figure,
+            figure_digits=is_digits(self.figure), figure_confirmed=self.figure_confirmed == self.figure,
+            note=self.note,
+            texts=(("hand", self.hand.concealed), ("winning", self.winning_tile), ("bonus", self.bonus),
+                   ("wild", self.wild)),
+            tiles=self.hand.typed(), winning_tile=self.winning_tile,
+            tiles_needed=self.hand.needed(profile.ruleset.hand_size), tiles_have=len(self.hand.codes),
+            loser_tiles=tuple((seat, (self.loser_hands.get(seat) or TileHand()).typed()) for seat in self.losers())
+            if profile.ruleset.payoff.loser_points else (),
+            points_read=frozenset(points))
+
     def as_input(self, profile: Profile, *, figure: int | None, loser_totals: dict[int, int]) -> HandInput:
         """The form as a hand entered (new, or an edited hand's new fields), once checked (entry.check): `figure`
         the figure as read, `loser_totals` each loser's points as typed."""
@@ -278,6 +350,19 @@ class WinEntry:
 
 def seat_of(text: str) -> int | None:
     return int(text) if text in ("0", "1", "2", "3") else None
+
+
+def is_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str) -> int | None:
+    """A figure or points typed, read as a whole number up to MAX_FIGURE; None for anything else."""
+    text = (text or "").strip()
+    if not is_digits(text) or len(text) > 9:
+        return None
+    value = int(text)
+    return value if value <= MAX_FIGURE else None
 
 
 def _seat_text(seat: int | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
@@ -23,7 +23,8 @@ from ..models import Hand, Session
 from ..replay import ReplayDelta, ReplayState, replay_appended, replay_candidate, session_replay, settle_inputs
 from ..replay.seating import check_session_seating
 from .quota import quota_spend
-from .session_lock import session_write
+from .refusal import refusals
+from .session_lock import SessionChanged, session_write
 
 
 def hands_append(*, session: Session, hands: Sequence[HandInput], token: str = "", revision: str | None = None,
@@ -53,17 +54,20 @@ def hands_append(*, session: Session, hands: Sequence[HandInput], token: str = "
 
 def _append(session: Session, hands: list[HandInput], tokens: list[uuid.UUID], revision: str | None,
             after: ReplayDelta | None, counted: bool) -> list[Hand]:
-    with session_write(session, revision, done_already=_sent_before(tokens, hands)) as write:
-        if write.done is not None:  # sent again after its own save moved the revision on
-            return write.done
-        locked = write.session
-        if after is None or locked.revision != session.revision:
-            after = _replayed_with(locked, hands)
-        _check_room(after.state)
-        if not counted:
-            quota_spend(owner_id=locked.owner_id, hands=len(hands))
-        rows = _insert(locked, hands, tokens)
-        write.changed(after.with_ids([row.pk for row in rows]))
+    try:
+        with session_write(session, revision) as write:
+            locked = write.session
+            if after is None or locked.revision != session.revision:
+                after = _replayed_with(locked, hands)
+            _check_room(after.state)
+            if not counted:
+                quota_spend(owner_id=locked.owner_id, hands=len(hands))
+            rows = _insert(locked, hands, tokens)
+            write.changed(after.with_ids([row.pk for row in rows]))
+    except (SessionChanged, ValidationError):
+        if saved := _saved_with(tokens):  # sent again after its own save moved the revision on
+            return _sent_again(session, saved, hands)
+        raise
     return rows
 
 
@@ -106,8 +110,9 @@ def hand_replace(*, hand: Hand, entered: HandInput, revision: str | None = None,
 
 
 def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
-    """Set the hand aside (soft delete): the replay goes on without it, and it can be restored."""
-    with session_write(hand.session, revision, hand=hand) as write:
+    """Set the hand aside (soft delete): the replay goes on without it, and it can be restored. Raises
+    `SaveRefused`."""
+    with refusals(), session_write(hand.session, revision, hand=hand) as write:
         session = write.session
         if hand.kind == Hand.Kind.SEAT:
             check_session_seating(session=session, changed=hand, removing=True)
@@ -122,10 +127,20 @@ def hand_delete(*, hand: Hand, revision: str | None = None) -> None:
 
 
 def hand_restore(*, hand: Hand, revision: str | None = None) -> Hand:
-    """Put a deleted hand back in its place; refused when the session cannot be replayed with it. Restored
-    already (a second tap, another phone): nothing to do, and nothing refused."""
-    with session_write(hand.session, revision, done_already=lambda _: _restored_already(hand)) as write:
-        hand = write.done or Hand.objects.select_for_update().get(pk=hand.pk)
+    """Put a deleted hand back in its place; refused (`SaveRefused`) when the session cannot be replayed with
+    it. Restored already (a second tap, another phone): nothing to do, and nothing refused."""
+    with refusals():
+        try:
+            return _restore(hand, revision)
+        except (SessionChanged, ValidationError):
+            if (back := _restored_already(hand)) is not None:
+                return back
+            raise
+
+
+def _restore(hand: Hand, revision: str | None) -> Hand:
+    with session_write(hand.session, revision) as write:
+        hand = Hand.objects.select_for_update().get(pk=hand.pk)
         if hand.deleted_at is None:  # restored already (a second tap, another phone): nothing to do
             return hand
         session = write.session
@@ -157,15 +172,6 @@ def _check_room(after: ReplayState) -> None:
         raise ValidationError({"__all__": gettext(
             "This session holds %(most)s hands and payments, the most one session keeps: start a new session to "
             "go on.") % {"most": f"{MAX_SESSION_HANDS:,}"}})
-
-
-def _sent_before(tokens: list[uuid.UUID], hands: Sequence[HandInput]) -> Callable[[Session], list[Hand] | None]:
-    """What the same form saved before, if it did: asked before the save is refused (another revision, the
-    session finished), so a form sent again gets what it saved."""
-    def saved_before(locked: Session) -> list[Hand] | None:
-        saved = _saved_with(tokens)
-        return _sent_again(locked, saved, hands) if saved else None
-    return saved_before
 
 
 def _saved_with(tokens: list[uuid.UUID]) -> list[Hand]:

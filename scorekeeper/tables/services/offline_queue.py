@@ -39,10 +39,12 @@ from ..models import Hand, SentChange, Session
 from ..replay import session_replay
 from ..replay.seating import seating_of
 from ..replay.store import REPLAYED_FIELDS
-from .hands import hand_delete, hand_replace, hand_restore, hands_append, saved_elsewhere
+from .hands import hand_delete, hand_restore, saved_elsewhere
+from .plain_hands import draw_record, spot_record
+from .refusal import SaveRefused
 from .seats import seat_change_record
-from .session_lock import SessionChanged, locked_session
-from .wins import WinRefused, win_record
+from .session_lock import locked_session
+from .wins import win_record
 
 SAVED, ALREADY, REFUSED, WAITING = "saved", "already", "refused", "waiting"
 # Why a change was refused: another phone changed the session first; the session is finished; the form
@@ -124,14 +126,14 @@ def _sent(session: Session, change: QueuedChange) -> Sent:
     try:
         with transaction.atomic():
             hand_id = SAVERS[change.kind](session, change)
-    except ValidationError as refused:
+    except ValidationError as refused:  # the form would refuse it (entry.queued)
         return Sent(change.token, REFUSED, reason=INVALID, message=refused.messages[0])
-    except WinRefused as refused:
-        if refused.changed:  # the queue holds the session: only the hand it edits, deleted meanwhile
+    except SaveRefused as refused:
+        if refused.changed:  # the queue holds the session: only the hand it changes, deleted meanwhile
             return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
         return Sent(change.token, REFUSED, reason=INVALID,
                     message=refused.message or gettext("The engine refused this hand."))
-    except (LookupError, SessionChanged):
+    except LookupError:  # the hand it changes is not this session's, or was deleted meanwhile
         return Sent(change.token, REFUSED, hand_id=change.hand_id, reason=GONE)
     except IntegrityError:  # its token taken by another session's request at this very moment
         return Sent(change.token, REFUSED, reason=INVALID, message=gettext(
@@ -148,7 +150,7 @@ def _same_change(session: Session, change: QueuedChange, saved: Hand) -> bool:
         return saved.kind == Hand.Kind.SEAT and str(saved.seat) == seat and saved.newcomer is not None \
             and same_name(saved.newcomer.name, str(typed))
     try:
-        hand = queued_hand(session=session, change=change, replay=session_replay(session=session))[0]
+        hand = queued_hand(session=session, change=change, replay=session_replay(session=session))
     except (ValidationError, LookupError):
         return False
     return hand.same_entry(HandInput.from_row(saved))
@@ -160,9 +162,10 @@ def _win(session: Session, change: QueuedChange) -> int:
                       token=str(change.token)).hand.pk
 
 
-def _append(session: Session, change: QueuedChange) -> int:
-    hand, after = queued_hand(session=session, change=change, replay=session_replay(session=session))
-    return hands_append(session=session, hands=[hand], token=str(change.token), after=after)[0].pk
+def _plain(session: Session, change: QueuedChange) -> int:
+    """A draw or an on-the-spot payment kept offline, read by its form and saved as the form saves it."""
+    hand = queued_hand(session=session, change=change, replay=session_replay(session=session))
+    return PLAIN_SAVERS[change.kind](session=session, entry=hand, token=str(change.token)).pk
 
 
 def _seat_change(session: Session, change: QueuedChange) -> int:
@@ -176,9 +179,8 @@ def _edit(session: Session, change: QueuedChange) -> int:
     if hand.kind == Hand.Kind.WIN:
         edited = win_record(session=session, entry=queued_win_entry(session=session, change=change), editing=hand)
         return _noted(session, change, edited.hand)
-    entered, after = queued_hand(session=session, change=change, replay=session_replay(session=session),
-                                 editing=hand)
-    return _noted(session, change, hand_replace(hand=hand, entered=entered, after=after))
+    entered = queued_hand(session=session, change=change, replay=session_replay(session=session), editing=hand)
+    return _noted(session, change, PLAIN_SAVERS[hand.kind](session=session, entry=entered, editing=hand))
 
 
 def _delete(session: Session, change: QueuedChange) -> int:
@@ -198,7 +200,8 @@ def _noted(session: Session, change: QueuedChange, hand: Hand) -> int:
     return hand.pk
 
 
+PLAIN_SAVERS: dict[str, Callable[..., Hand]] = {Hand.Kind.DRAW: draw_record, Hand.Kind.SPOT: spot_record}
 SAVERS: dict[str, Callable[[Session, QueuedChange], int]] = {
-    "win": _win, "draw": _append, "spot": _append, "seat": _seat_change,
+    "win": _win, "draw": _plain, "spot": _plain, "seat": _seat_change,
     "edit": _edit, "delete": _delete, "restore": _restore,
 }

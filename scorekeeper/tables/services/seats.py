@@ -11,6 +11,7 @@ from ..replay import session_replay
 from ..replay.seating import check_session_seating, seating_of
 from .guests import guest_player
 from .hands import hands_append
+from .refusal import refusals
 from .sessions import player_get_or_create
 
 
@@ -23,9 +24,11 @@ def newcomer_player(*, session: Session, name: str) -> Player:
     return guest_player(name=name, known=people)
 
 
-@transaction.atomic
 def seat_change_record(*, session: Session, seat: int, name: str, token: str = "",
                        revision: str | None = None) -> Hand:
-    hand = HandInput(Hand.Kind.SEAT, seat=seat, newcomer=newcomer_player(session=session, name=name))
-    check_session_seating(session=session, changed=hand.as_row())
-    return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]
+    """The newcomer `name` takes `seat` from the next hand (`token`, `revision`: as for every form). Raises
+    `SaveRefused`."""
+    with refusals(), transaction.atomic():
+        hand = HandInput(Hand.Kind.SEAT, seat=seat, newcomer=newcomer_player(session=session, name=name))
+        check_session_seating(session=session, changed=hand.as_row())
+        return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]

@@ -11,7 +11,7 @@ store, in the same transaction, and to this process's cache once it commits.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -41,7 +41,6 @@ class SessionWrite:
     """One write to a session, under way: its row locked (`session`), as the write found it."""
 
     session: Session
-    done: Any = None  # what the same write, sent before, did already: the caller returns it
     delta: ReplayDelta | None = None
     fields: tuple[str, ...] = ()
     changed_replay: bool = False
@@ -53,22 +52,15 @@ class SessionWrite:
 
 
 @contextmanager
-def session_write(session: Session, revision: str | None, *, hand: Hand | None = None,
-                  done_already: Callable[[Session], Any] | None = None) -> Iterator[SessionWrite]:
+def session_write(session: Session, revision: str | None, *, hand: Hand | None = None) -> Iterator[SessionWrite]:
     """A write to the session, in one transaction: its row locked, `hand` still live (when the write is about
     a saved hand), the session open, the form's `revision` the session's; the caller then replays, writes and
-    says so (`SessionWrite.changed`), and the write ends with a new revision and the replay kept.
-
-    `done_already`: asked, with the row locked, before a refusal: what the same write sent before did (a
-    form sent twice), returned to the caller as `done` instead of refusing it."""
+    says so (`SessionWrite.changed`), and the write ends with a new revision and the replay kept. A write refused
+    (`SessionChanged`, a `ValidationError`) is the caller's to answer: a form sent twice finds what it saved.
+    """
     with transaction.atomic():
         write = SessionWrite(locked_session(session))
-        try:
-            _check_writable(write.session, revision, hand)
-        except (SessionChanged, ValidationError):
-            write.done = done_already(write.session) if done_already is not None else None
-            if write.done is None:
-                raise
+        _check_writable(write.session, revision, hand)
         yield write
         if write.changed_replay:
             new_revision(write.session, write.delta, write.fields)

@@ -2,36 +2,20 @@
 
 `win_record` reads the session's replay, checks the entry against it (entry.check: the hand scored once),
 and appends the hand, or puts it in the place of the win it edits, with the replay the check made
-(services.hands, under the session's write lock). What it refuses, it refuses as `WinRefused`: another
+(services.hands, under the session's write lock). What it refuses, it refuses as `SaveRefused`: another
 phone changed the session first (`changed`), or what is wrong with the entry, field by field (`errors`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
-
+from ..display.rulesets import get_profile
 from ..entry.check import win_check
 from ..entry.win_fields import WinEntry
 from ..models import Hand, Session
 from ..replay import ReplayState, session_replay
 from .hands import hand_replace, hands_append
-from .session_lock import SessionChanged
-
-
-class WinRefused(Exception):
-    """Nothing was saved: another phone changed the session since the form's revision, or the hand it edits
-    was deleted meanwhile (`changed`), or the entry is refused for `errors` (field name: the words beside it)."""
-
-    def __init__(self, *, changed: bool = False, errors: dict[str, str] | None = None) -> None:
-        super().__init__("The session changed" if changed else "The win was refused")
-        self.changed = changed
-        self.errors = errors or {}
-
-    @property
-    def message(self) -> str:
-        """The first reason, for a place that says one (the offline queue's row)."""
-        return next(iter(self.errors.values()), "")
+from .refusal import SaveRefused, refusals
 
 
 @dataclass(frozen=True)
@@ -46,28 +30,18 @@ def win_record(*, session: Session, entry: WinEntry, token: str = "", revision: 
                editing: Hand | None = None) -> WinRecorded:
     """Save `entry` as a new win (`token`: the form's one-time token; the same form sent again saves once),
     or as the win `editing` now says, in its place. `revision`: the session revision the form was built from
-    (None: a change from the offline queue, which holds the session itself). Raises `WinRefused`."""
+    (None: a change from the offline queue, which holds the session itself). Raises `SaveRefused`."""
+    entered = entry.entered(get_profile(session.ruleset))  # the form read once, as the check reads it
     before = session_replay(session=session)
-    check = win_check(session=session, entry=entry, replay=before, editing=editing)
+    check = win_check(session=session, entry=entered, replay=before, editing=editing)
     if not check.ready or check.entered is None:
         # Another phone's change comes first: the form is shown again on the latest revision.
         stale = bool(revision) and revision != str(session.revision)
-        raise WinRefused(changed=stale, errors={} if stale else dict(check.errors))
-    try:
+        raise SaveRefused(changed=stale, errors={} if stale else dict(check.errors))
+    with refusals():
         if editing is None:
             hand = hands_append(session=session, hands=[check.entered], token=token, revision=revision,
                                 after=check.after)[0]
         else:
             hand = hand_replace(hand=editing, entered=check.entered, revision=revision, after=check.after)
-    except SessionChanged as changed:
-        raise WinRefused(changed=True) from changed
-    except ValidationError as refused:
-        raise WinRefused(errors=_reasons(refused)) from refused
     return WinRecorded(hand, before)
-
-
-def _reasons(refused: ValidationError) -> dict[str, str]:
-    """Each field's first reason; a refusal that names no field is the form's as a whole."""
-    if hasattr(refused, "error_dict"):
-        return {name: words[0] for name, words in refused.message_dict.items()}
-    return {"__all__": refused.messages[0]}

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpResponseBase
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -46,10 +45,10 @@ def hand_delete(request: Request, hand: Hand) -> HttpResponseBase:
         return _delete_page(request, hand, before)
     try:
         services.hand_delete(hand=hand, revision=request.POST.get("revision", ""))
-    except services.SessionChanged:
-        return _delete_page_changed(request, hand)
-    except ValidationError as error:
-        return _delete_page(request, hand, before, error=error.messages[0])
+    except services.SaveRefused as refused:
+        if refused.changed:
+            return _delete_page_changed(request, hand)
+        return _delete_page(request, hand, before, error=refused.message)
     return told_what_changed(request, session, before, hand.pk, "deleted")
 
 
@@ -82,7 +81,7 @@ def hand_restore(request: Request, pk: int) -> HttpResponseBase:
     before = selectors.hand_place(session=session).replay  # the session without it: what the restore is told against
     try:
         services.hand_restore(hand=hand)
-    except ValidationError as error:
-        messages.error(request, error.messages[0])
+    except services.SaveRefused as refused:
+        messages.error(request, refused.message)
         return go_to(request, "history", session, "#deleted-hands")
     return told_what_changed(request, session, before, hand.pk, "restored")

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase, QueryDict
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
@@ -24,6 +24,7 @@ from .wins import edit_win
 
 PlainForm = DrawForm | SpotForm
 TEMPLATES = {Hand.Kind.DRAW: "tables/draw.html", Hand.Kind.SPOT: "tables/spot.html"}
+SAVE: dict[str, Callable[..., Hand]] = {Hand.Kind.DRAW: services.draw_record, Hand.Kind.SPOT: services.spot_record}
 
 
 @require_http_methods(["GET", "POST"])
@@ -45,14 +46,11 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
     try:
-        saved = services.hands_append(session=session, hands=[form.as_input()], token=form.cleaned_data["token"],
-                                      revision=form.cleaned_data["revision"])
-    except services.SessionChanged:
-        return _page_changed(request, session, hand)
-    except ValidationError as error:
-        form.add_error(None, error.messages[0])
-        return _page(request, session, hand, form)
-    return saved_notice(request, session, saved[0])
+        saved = SAVE[hand.kind](session=session, entry=form.as_input(), token=form.cleaned_data["token"],
+                                revision=form.cleaned_data["revision"])
+    except services.SaveRefused as refused:
+        return _refused(request, session, hand, form, refused)
+    return saved_notice(request, session, saved)
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,12 +67,9 @@ def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
     if request.method != "POST" or not form.is_valid():
         return _page(request, session, hand, form)
     try:
-        services.hand_replace(hand=hand, entered=form.as_input(), revision=form.cleaned_data["revision"])
-    except services.SessionChanged:
-        return _page_changed(request, session, hand)
-    except ValidationError as error:
-        form.add_error(None, error.messages[0])
-        return _page(request, session, hand, form)
+        SAVE[hand.kind](session=session, entry=form.as_input(), revision=form.cleaned_data["revision"], editing=hand)
+    except services.SaveRefused as refused:
+        return _refused(request, session, hand, form, refused)
     return told_what_changed(request, session, before, hand.pk, "changed")
 
 
@@ -97,6 +92,14 @@ def _page(request: Request, session: Session, hand: Hand, form: PlainForm,
                "dealer": place.names[place.dealer],
                "ends_hand": get_profile(session.ruleset).ruleset.payoff.spot_ends_hand}
     return form_page(request, TEMPLATES[Hand.Kind(hand.kind)], context, conflict, invalid=bool(form.errors))
+
+
+def _refused(request: Request, session: Session, hand: Hand, form: PlainForm,
+             refused: services.SaveRefused) -> HttpResponseBase:
+    if refused.changed:
+        return _page_changed(request, session, hand)
+    form.add_error(None, refused.message)
+    return _page(request, session, hand, form)
 
 
 def _page_changed(request: Request, session: Session, hand: Hand) -> HttpResponseBase:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import uuid
 
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBase
 from django.views.decorators.http import require_http_methods
 
@@ -27,12 +26,12 @@ def seat_change_new(request: Request, session: Session, seat: int) -> HttpRespon
     try:
         hand = services.seat_change_record(session=session, seat=seat, name=form.cleaned_data["name"],
                                            token=form.cleaned_data["token"], revision=form.cleaned_data["revision"])
-    except services.SessionChanged:
-        conflict = session_changed(session)
-        fresh = SeatChangeForm(conflict.rebased(request.POST), seated=table.seated, seat=seat)
-        return _page(request, session, table, fresh, conflict)
-    except ValidationError as error:
-        form.add_error(None, error.messages[0])
+    except services.SaveRefused as refused:
+        if refused.changed:
+            conflict = session_changed(session)
+            fresh = SeatChangeForm(conflict.rebased(request.POST), seated=table.seated, seat=seat)
+            return _page(request, session, table, fresh, conflict)
+        form.add_error(None, refused.message)
         return _page(request, session, table, form)
     return saved_notice(request, session, hand)
 

@@ -44,7 +44,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
                 errors: dict[str, str] | None = None) -> dict[str, Any]:
     profile = get_profile(session.ruleset)
     place = selectors.hand_place(session=session, hand_id=editing.pk if editing is not None else None)
-    check = win_check(session=session, entry=entry, editing=editing, replay=place.replay)
+    check = win_check(session=session, entry=entry.entered(profile), editing=editing, replay=place.replay)
     names = place.names  # the people in the seats at this hand
     state = check.state
     shown_errors = {("form" if k == "__all__" else k): v for k, v in (errors or {}).items()}

@@ -43,7 +43,7 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
     try:
         saved = services.win_record(session=session, entry=entry, token=entry.token, revision=entry.revision)
-    except services.WinRefused as refused:
+    except services.SaveRefused as refused:
         return _refused(request, session, entry, refused)
     draft_drop(request, session)
     services.session_remember_entry_mode(session=session, mode=entry.mode)
@@ -133,7 +133,7 @@ def _tapped(request: Request, session: Session, entry: WinEntry, editing: Hand |
     return _win_page(request, session, entry, editing=editing)
 
 
-def _refused(request: Request, session: Session, entry: WinEntry, refused: services.WinRefused,
+def _refused(request: Request, session: Session, entry: WinEntry, refused: services.SaveRefused,
              editing: Hand | None = None) -> HttpResponseBase:
     """The entry kept as typed, with what is wrong beside its fields, or (another phone changed the
     session) rebuilt on the latest revision under "The session changed"."""
@@ -186,7 +186,7 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         return _tapped(request, session, entry, editing=hand)  # a chip only chooses
     try:
         saved = services.win_record(session=session, entry=entry, revision=entry.revision, editing=hand)
-    except services.WinRefused as refused:
+    except services.SaveRefused as refused:
         return _refused(request, session, entry, refused, editing=hand)
     return told_what_changed(request, session, saved.before, hand.pk, "changed")
 

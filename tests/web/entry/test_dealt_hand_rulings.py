@@ -16,7 +16,7 @@ from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup
 
-from web_helpers import ZJ_TILES, entry_of, rev
+from web_helpers import ZJ_TILES, entered, entry_of, rev
 
 KONG_HAND = {"concealed": "123m456p789s2z", "winning_tile": "2z", "meld": ["concealed_kong 1111z"]}
 
@@ -40,7 +40,7 @@ def test_an_earthly_hand_self_drawn_is_refused_in_a_players_words(make_session):
     session = make_session("zung-jung")
     replay = session_replay(session=session)
     check = win_check(session=session, replay=replay,
-                      entry=entry_of(winner=1, how="self", event=["earthly"], **ZJ_TILES))
+                      entry=entered(session, entry_of(winner=1, how="self", event=["earthly"], **ZJ_TILES)))
     assert check.errors["events"] == ("“Earthly hand (wins on the dealer's first discard)” is won on the dealer's "
                                       "first discard: choose who discarded it, or untick it.")
 
@@ -52,7 +52,8 @@ def test_an_earthly_hand_self_drawn_is_refused_in_a_players_words(make_session):
 def test_a_heavenly_hand_after_a_concealed_kong_is_refused_beside_the_events(make_session, ruleset, hand):
     session = make_session(ruleset)
     replay = session_replay(session=session)
-    check = win_check(session=session, replay=replay, entry=entry_of(winner=0, how="self", event=["heavenly"], **hand))
+    check = win_check(session=session, replay=replay,
+                      entry=entered(session, entry_of(winner=0, how="self", event=["heavenly"], **hand)))
     assert not check.ready
     assert check.errors["events"] == ("“Heavenly hand (dealer wins on the deal)” is won on the tiles as dealt, "
                                       "before any meld, a concealed kong included: take the melds out, or untick it.")
@@ -61,9 +62,10 @@ def test_a_heavenly_hand_after_a_concealed_kong_is_refused_beside_the_events(mak
 def test_the_same_hands_without_the_event_are_wins(make_session):
     session = make_session("zung-jung")
     replay = session_replay(session=session)
-    assert win_check(session=session, replay=replay, entry=entry_of(winner=0, how="self", **KONG_HAND)).ready
     assert win_check(session=session, replay=replay,
-                     entry=entry_of(winner=0, how="self", event=["heavenly"], **ZJ_TILES)).ready
+                     entry=entered(session, entry_of(winner=0, how="self", **KONG_HAND))).ready
+    assert win_check(session=session, replay=replay,
+                     entry=entered(session, entry_of(winner=0, how="self", event=["heavenly"], **ZJ_TILES))).ready
 
 
 def test_a_win_by_figure_keeps_no_events_from_the_tiles_part(client, make_session):

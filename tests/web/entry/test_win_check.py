@@ -2,13 +2,13 @@
 from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.replay import session_replay
 
-from web_helpers import ZJ_TILES, entry_of
+from web_helpers import ZJ_TILES, entered, entry_of
 
 
 def test_win_check_scores_tiles_and_says_who_pays(make_session):
     session = make_session("zung-jung")
     replay = session_replay(session=session)
-    check = win_check(session=session, replay=replay, entry=entry_of(winner=1, how=2, **ZJ_TILES))
+    check = win_check(session=session, replay=replay, entry=entered(session, entry_of(winner=1, how=2, **ZJ_TILES)))
 
     assert check.ready, check.errors
     assert check.score["total"] == 5
@@ -19,7 +19,7 @@ def test_win_check_scores_tiles_and_says_who_pays(make_session):
 def test_win_check_names_what_is_missing(make_session):
     session = make_session()
     replay = session_replay(session=session)
-    check = win_check(session=session, replay=replay, entry=entry_of(concealed="123m"))
+    check = win_check(session=session, replay=replay, entry=entered(session, entry_of(concealed="123m")))
 
     assert not check.ready
     assert check.errors["winner"] == "Choose who won."
@@ -30,8 +30,8 @@ def test_win_check_names_what_is_missing(make_session):
 def test_win_check_shows_the_engine_message_for_an_impossible_hand(make_session):
     session = make_session()
     replay = session_replay(session=session)
-    check = win_check(session=session, replay=replay, entry=entry_of(
-        winner=0, how="self", concealed="11111m23456789p", winning_tile="1p"))
+    check = win_check(session=session, replay=replay, entry=entered(session, entry_of(
+        winner=0, how="self", concealed="11111m23456789p", winning_tile="1p")))
 
     assert not check.ready
     assert check.errors["tiles"] == "5 copies of 1m: there are only 4 of each tile"
@@ -43,9 +43,9 @@ def test_an_event_that_does_not_fit_the_win_is_named_beside_the_events(make_sess
 
     replay = session_replay(session=session)
     on_a_discard = win_check(session=session, replay=replay,
-                             entry=entry_of(winner=1, how=2, event=["kong_replacement"], **tiles))
+                             entry=entered(session, entry_of(winner=1, how=2, event=["kong_replacement"], **tiles)))
     self_drawn = win_check(session=session, replay=replay,
-                           entry=entry_of(winner=1, how="self", event=["kong_replacement"], **tiles))
+                           entry=entered(session, entry_of(winner=1, how="self", event=["kong_replacement"], **tiles)))
 
     assert not on_a_discard.ready
     assert on_a_discard.errors["events"] == ("“Won on a kong replacement tile” is a win on a wall tile: "
@@ -59,6 +59,6 @@ def test_a_robbed_kong_needs_a_discarder(make_session, win):
 
     replay = session_replay(session=session)
     check = win_check(session=session, replay=replay,
-                      entry=entry_of(winner=0, how="self", event=["robbing_kong"], **ZJ_TILES))
+                      entry=entered(session, entry_of(winner=0, how="self", event=["robbing_kong"], **ZJ_TILES)))
 
     assert check.errors["events"].startswith("“Robbed a kong” is a win on another player's tile")

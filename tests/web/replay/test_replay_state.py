@@ -52,7 +52,7 @@ def test_a_restore_from_an_older_revision_is_refused_and_a_second_tap_is_not(mak
     old = str(fresh(session).revision)
     services.hand_record_draw(session=fresh(session))  # another phone saves meanwhile
 
-    with pytest.raises(services.SessionChanged):
+    with pytest.raises(services.SaveRefused):
         services.hand_restore(hand=Hand.objects.get(pk=first.pk), revision=old)
     assert Hand.objects.get(pk=first.pk).deleted_at is not None
 

@@ -9,7 +9,7 @@ from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import forget_all, session_replay
 
-from web_helpers import ZJ_TILES, entry_of, record_win, replace_win
+from web_helpers import ZJ_TILES, entered, entry_of, record_win, replace_win
 
 
 def replay_of(session):
@@ -188,7 +188,8 @@ def test_a_replay_made_before_another_write_is_not_kept(make_session, win):
     """The check's replay stands for the save only while the session is as the check read it."""
     session = make_session("zung-jung")
     replay = session_replay(session=session)
-    check = win_check(session=session, replay=replay, entry=entry_of(winner=1, how=2, mode="figure", figure=30))
+    check = win_check(session=session, replay=replay,
+                      entry=entered(session, entry_of(winner=1, how=2, mode="figure", figure=30)))
     win(Session.objects.get(pk=session.pk), 2, "self", figure=10)  # another phone saves first
 
     services.hands_append(session=session, hands=[check.entered], after=check.after)

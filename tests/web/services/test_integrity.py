@@ -7,7 +7,6 @@ import threading
 import uuid
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
 
@@ -206,7 +205,7 @@ def test_a_draw_deleted_while_its_edit_is_saved_says_where_it_went(client, make_
         services.hand_delete(hand=Hand.objects.get(pk=hand.pk))
         raise services.SessionChanged(session)
 
-    monkeypatch.setattr(services, "hand_replace", deleted_meanwhile)
+    monkeypatch.setattr(services.plain_hands, "hand_replace", deleted_meanwhile)
     response = client.post(f"/hands/{draw.pk}/edit/", {"note": "late", "revision": rev(session)}, follow=True)
     assert "That hand was deleted" in body(response) and "Deleted hands" in body(response)
 
@@ -261,8 +260,9 @@ def test_a_restore_the_replay_cannot_take_is_refused(make_session, win):
     services.hand_delete(hand=spot)
     Hand.objects.filter(pk=spot.pk).update(spot_kind="failed_peng")  # needs 'to': the engine refuses it
 
-    with pytest.raises(ValidationError, match="Restoring this hand would break the replay"):
+    with pytest.raises(services.SaveRefused) as refused:
         services.hand_restore(hand=Hand.objects.get(pk=spot.pk))
+    assert refused.value.message.startswith("Restoring this hand would break the replay")
     assert Hand.objects.get(pk=spot.pk).deleted_at is not None
 
 

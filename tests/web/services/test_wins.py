@@ -32,7 +32,7 @@ def test_a_form_built_before_another_phone_saved_is_refused_as_a_conflict(make_s
     services.win_record(session=session, entry=first, token=first.token, revision=stale)
     late = entry_of(winner=2, how="self", mode="figure", figure=8)
 
-    with pytest.raises(services.WinRefused) as refused:
+    with pytest.raises(services.SaveRefused) as refused:
         services.win_record(session=session, entry=late, token=late.token, revision=stale)
 
     assert refused.value.changed and refused.value.errors == {}
@@ -43,7 +43,7 @@ def test_a_refused_entry_says_why_beside_its_fields(make_session):
     session = make_session()
     entry = entry_of(how="self", mode="figure", figure=8)  # no winner chosen
 
-    with pytest.raises(services.WinRefused) as refused:
+    with pytest.raises(services.SaveRefused) as refused:
         services.win_record(session=session, entry=entry, token=entry.token, revision=rev(session))
 
     assert not refused.value.changed
