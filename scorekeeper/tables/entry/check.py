@@ -39,7 +39,6 @@ from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
-from .text import is_clean
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, EnteredWin, TypedTiles
 
 
@@ -100,7 +99,8 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
         return check
     answer = check.after.state.answer
     mine = answer["hands"][index]
-    check.payments = payments(names, mine.get("transfers", []), _share(session, profile, mine))
+    share = _share(session, profile, mine)
+    check.payments = payments(names, mine.get("transfers", []), share)
     check.tracked = payments(names, mine.get("tracked", []))
     if profile.ruleset.payoff.has_spots:
         before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
@@ -206,7 +206,7 @@ def _check_lengths(check: WinCheck, entry: EnteredWin, profile: Profile) -> None
     if len(entry.note) > MAX_NOTE:
         check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
             "limit_value": MAX_NOTE, "show_value": len(entry.note)}
-    elif not is_clean(entry.note):
+    elif not entry.note_clean:
         check.errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control "
                                        "or invisible character.")
     for name, text in entry.texts:

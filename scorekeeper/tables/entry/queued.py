@@ -151,8 +151,8 @@ def queued_win_entry(*, session: Session, change: QueuedChange) -> WinEntry:
 def _win(session: Session, change: QueuedChange, editing: Hand | None,
          replay: ReplayState) -> HandInput:
     entry = queued_win_entry(session=session, change=change)
-    check = win_check(session=session, entry=entry.entered(get_profile(session.ruleset)), editing=editing,
-                      replay=replay)
+    entered = entry.entered(get_profile(session.ruleset))
+    check = win_check(session=session, entry=entered, editing=editing, replay=replay)
     if not check.ready or check.entered is None:
         raise ValidationError(next(iter(check.errors.values()), gettext("The engine refused this hand.")))
     return check.entered

@@ -25,7 +25,7 @@ from ..display.rulesets import Profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand
 from .forms import MAX_FIGURE
-from .text import nfc
+from .text import is_clean, nfc
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
@@ -112,6 +112,7 @@ class EnteredWin:
     figure_digits: bool  # ... typed as digits, read or not
     figure_confirmed: bool  # a figure past the limit, confirmed as meant
     note: str
+    note_clean: bool  # only letters, digits, punctuation and emoji (entry.text.is_clean)
     texts: tuple[tuple[str, str], ...]  # the tile fields as typed: ("hand" | "winning" | "bonus" | "wild", text)
     tiles: TypedTiles
     winning_tile: str
@@ -314,7 +315,7 @@ class WinEntry:
             responsible_typed=self.responsible, responsible_typed_seat=seat_of(self.responsible),
             by_figure=self.mode == "figure", figure_typed=self.figure, figure=figure,
             figure_digits=is_digits(self.figure), figure_confirmed=self.figure_confirmed == self.figure,
-            note=self.note,
+            note=self.note, note_clean=is_clean(self.note),
             texts=(("hand", self.hand.concealed), ("winning", self.winning_tile), ("bonus", self.bonus),
                    ("wild", self.wild)),
             tiles=self.hand.typed(), winning_tile=self.winning_tile,

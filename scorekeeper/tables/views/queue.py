@@ -33,9 +33,10 @@ def queue_send(request: Request, session: Session) -> HttpResponseBase:
     except ValueError as bad:
         return JsonResponse({"error": str(bad)}, status=400)
     results = services.queue_send(session=session, queue=queue)
+    answer = queue_answer(session, queue, results)
     if any(sent.status == SAVED for sent in results):
         draft_drop(request, session)  # a win begun before the phone went offline
-    return JsonResponse(queue_answer(session, queue, results))
+    return JsonResponse(answer)
 
 
 def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[str, Any]:
