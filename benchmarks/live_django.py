@@ -24,7 +24,7 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from scorekeeper.live.asgi import HEARTBEAT, RETRY_MS, access_revision, checked, hub  # noqa: E402
-from scorekeeper.tables.views.live_token import verified_claims  # noqa: E402
+from scorekeeper.tables.web.live_token import verified_claims  # noqa: E402
 
 
 async def session_events(request: HttpRequest, pk: int) -> StreamingHttpResponse:

@@ -83,7 +83,7 @@ def server_env(database_url: str, static_root: Path) -> dict[str, str]:
         "DATABASE_URL": database_url, "STATIC_ROOT": str(static_root), "LOG_LEVEL": "WARNING",
         "DB_POOL_SIZE": os.environ.get("DB_POOL_SIZE", "8"),  # as `make serve` sets it
         # The tables play as fast as the server answers, far past a phone's pace: the per-visitor limit on
-        # expensive reads (scorekeeper/tables/views/read_limit.py) would refuse them. Lifted: capacity is measured.
+        # expensive reads (scorekeeper/tables/web/read_limit.py) would refuse them. Lifted: capacity is measured.
         "READS_PER_MINUTE": "1000000",
     })
     return env

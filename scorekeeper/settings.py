@@ -108,13 +108,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A win left half-entered: kept in a signed cookie of its session's, never in the database.
-    "scorekeeper.tables.views.drafts.draft_cookies",
+    "scorekeeper.tables.web.drafts.draft_cookies",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # A request over its limit (django-ratelimit) is answered with RATELIMIT_VIEW, a 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
     # A write refused by a busy database (sqlite_backend's bounded wait) is a 503 "busy, try again".
-    "scorekeeper.tables.views.busy.answer_busy_database",
+    "scorekeeper.tables.web.busy.answer_busy_database",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -254,7 +254,7 @@ CACHES = {
     "limits": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_limits"},
     # A session's CSV and backup, kept per revision (selectors.exports.export_kept; issue 35.22). A 1,000-hand
     # session's are some 150 kB and 300 kB; 64 of them at most, some 20 MB a process at worst, an hour each.
-    # Each visitor's expensive reads this minute (views.read_limit): in memory, so a page view writes nothing.
+    # Each visitor's expensive reads this minute (web.read_limit): in memory, so a page view writes nothing.
     "read_limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "read_limits",
                     "OPTIONS": {"MAX_ENTRIES": 10000}},
     "exports": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "exports",

@@ -3,8 +3,8 @@ from django.urls import include, path
 
 from scorekeeper.tables.views import offline, script_words
 
-# A database too busy to write is a 503 "busy, try again", wherever it was refused (tables/views/busy.py).
-handler500 = "scorekeeper.tables.views.busy.server_error"
+# A database too busy to write is a 503 "busy, try again", wherever it was refused (tables/web/busy.py).
+handler500 = "scorekeeper.tables.web.busy.server_error"
 
 urlpatterns = [
     path("sw.js", offline.service_worker, name="service_worker"),

@@ -1,7 +1,7 @@
-"""The app's imports run one way, as the README's layout says: views → services → entry → selectors → display →
-replay → models / the engine. A module may import its own layer or any layer below, never one above; no modules
-under scorekeeper/ import one another, even round a loop; the engine imports nothing of the app; and only the
-reads and the writes replay a session."""
+"""The app's imports run one way, as the README's layout says: views → presenters → web → services → entry →
+selectors → display → replay → models / the engine. A module may import its own layer or any layer below, never
+one above; a view imports no other view but views.base; no modules under scorekeeper/ import one another, even
+round a loop; the engine imports nothing of the app; and only the reads and the writes replay a session."""
 from __future__ import annotations
 
 import ast
@@ -10,7 +10,7 @@ from pathlib import Path
 APP = Path(__file__).resolve().parent.parent / "scorekeeper" / "tables"
 SCOREKEEPER = APP.parent
 TABLES = "scorekeeper.tables."
-ORDER = ("views", "services", "entry", "selectors", "display", "replay", "models")
+ORDER = ("views", "presenters", "web", "services", "entry", "selectors", "display", "replay", "models")
 # modules outside the named packages, each at the layer it serves
 PLACED = {"backup_format": "models", "hand_input": "models", "login_guard": "services"}
 
@@ -114,6 +114,18 @@ def test_no_import_runs_against_the_order():
             if mine is not None and theirs is not None and theirs < mine:
                 upward.append(f"{path.relative_to(APP)}:{line} imports {target.removeprefix(TABLES)}")
     assert upward == []
+
+
+def test_views_import_no_views_but_base():
+    """What two screens share lives below them (presenters/, web/) or in views/base.py: no view reaches into
+    another."""
+    modules = package_modules(SCOREKEEPER)
+    views = f"{TABLES}views"
+    found = [f"{path.relative_to(APP)}:{line} imports {target.removeprefix(TABLES)}"
+             for name, path in sorted(modules.items()) if name.startswith(f"{views}.")
+             for target, line in imported_modules(name, path, modules).items()
+             if target.startswith(f"{views}.") and target != f"{views}.base"]
+    assert found == []
 
 
 def test_the_engine_imports_nothing_of_the_app():

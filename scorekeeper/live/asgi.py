@@ -3,7 +3,7 @@ session's changes for a phone that may see it (text/event-stream: a `revision` e
 every 30 s so that no proxy or phone takes the stream for dead, a `gone` event when its access is gone).
 
 What it takes from Django: the settings, the signing of the live token and of the grants cookie
-(views/live_token.py, views/grants.py) and the one query that says whether the visitor's access still stands,
+(web/live_token.py, web/grants.py) and the one query that says whether the visitor's access still stands,
 asked on opening and before each event; a stream whose access is gone ends (a revoked share link stops at its
 next update, as the poll does). The page then fetches the standings from the app (views/live.py), which checks
 every right as it always has.
@@ -36,7 +36,7 @@ from asgiref.sync import sync_to_async  # noqa: E402  (after django.setup(): the
 from django.db import DatabaseError  # noqa: E402
 from django.http import HttpRequest, parse_cookie  # noqa: E402
 
-from scorekeeper.tables.views.live_token import current_revision, verified_claims  # noqa: E402
+from scorekeeper.tables.web.live_token import current_revision, verified_claims  # noqa: E402
 
 from .hub import Hub  # noqa: E402
 

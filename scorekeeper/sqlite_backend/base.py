@@ -14,7 +14,7 @@ Before, those went straight to SQLite and failed after its 20 s with "database i
 stuck transaction held the lock.
 
 The wait is bounded (WRITERS_WAIT): past it the write is refused with DatabaseBusy before it wrote anything,
-which the app answers as a busy database does, a 503 "busy, try again" (tables/views/busy.py). A holder is a
+which the app answers as a busy database does, a 503 "busy, try again" (tables/web/busy.py). A holder is a
 transaction of a few statements, so a wait that long means one is stuck (a process stopped in a debugger,
 a disk that hangs); a process that dies lets go (the kernel drops its locks). flock has no timeout, so a
 contended wait sleeps in a helper thread on a descriptor of its own while the write waits for it at most

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .models import Hand
 from .views import (
                     accounts,
                     exports,
@@ -17,15 +18,17 @@ from .views import (
                     sharing,
                     wins,
 )
+from .views.base import by_hand_kind
+from .web.guests import forgetting_grants, keeping_guest_sessions
 
 urlpatterns = [
     path("", sessions.home, name="home"),
     # Signing up or logging in keeps the sessions the phone started without an account; logging out
-    # forgets the sessions it opened by links (views/guests.py).
-    path("accounts/signup/", guests.keeping_guest_sessions(accounts.signup), name="signup"),
-    path("accounts/login/", guests.keeping_guest_sessions(accounts.login_view), name="login"),
-    path("accounts/recover/", guests.keeping_guest_sessions(accounts.recover), name="recover"),
-    path("accounts/logout/", guests.forgetting_grants(accounts.logout_view), name="logout"),
+    # forgets the sessions it opened by links (web/guests.py).
+    path("accounts/signup/", keeping_guest_sessions(accounts.signup), name="signup"),
+    path("accounts/login/", keeping_guest_sessions(accounts.login_view), name="login"),
+    path("accounts/recover/", keeping_guest_sessions(accounts.recover), name="recover"),
+    path("accounts/logout/", forgetting_grants(accounts.logout_view), name="logout"),
     path("t/<slug:token>/", sharing.follow_link, name="follow_link"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
@@ -47,7 +50,10 @@ urlpatterns = [
     path("sessions/import/", exports.session_import, name="session_import"),
     path("players/<int:pk>/", players.player, name="player"),
     path("help/quick-entry/", quick_entry.help_quick_entry, name="help_quick_entry"),
-    path("hands/<int:pk>/edit/", plain_hands.hand_edit, name="hand_edit"),
+    # One edit URL for a hand of any kind: the view of its kind.
+    path("hands/<int:pk>/edit/", by_hand_kind({Hand.Kind.WIN: wins.edit_win, Hand.Kind.DRAW: plain_hands.plain_edit,
+                                               Hand.Kind.SPOT: plain_hands.plain_edit,
+                                               Hand.Kind.SEAT: plain_hands.seat_change_edit}), name="hand_edit"),
     path("hands/<int:pk>/delete/", hand_changes.hand_delete, name="hand_delete"),
     path("hands/<int:pk>/restore/", hand_changes.hand_restore, name="hand_restore"),
     path("rules/", rules.rules, name="rules"),

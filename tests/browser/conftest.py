@@ -40,4 +40,4 @@ def limits_counted_afresh(transactional_db):
     count per test."""
     from django.core.cache import caches
     caches["limits"].clear()
-    caches["read_limits"].clear()  # and the session pages each read (tables.views.read_limit)
+    caches["read_limits"].clear()  # and the session pages each read (tables.web.read_limit)

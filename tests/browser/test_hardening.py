@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables.models import Hand, Session
-from scorekeeper.tables.views import read_limit
+from scorekeeper.tables.web import read_limit
 
 from browser_helpers import Shots, start_session
 

@@ -12,7 +12,7 @@ from django.db import OperationalError, connections
 
 from scorekeeper.sqlite_backend import base as sqlite_backend
 from scorekeeper.sqlite_backend.base import DatabaseWrapper
-from scorekeeper.tables.views.busy import is_busy
+from scorekeeper.tables.web.busy import is_busy
 
 
 def file_database(path, timeout):
@@ -110,7 +110,7 @@ def test_a_write_behind_a_stuck_one_is_refused_at_the_bound_with_nothing_written
 
 def test_a_writer_outside_the_app_makes_the_app_busy_too(tmp_path, django_db_blocker):
     """The sqlite3 shell holding a write: SQLite's own wait runs out, and its "database is locked" is the
-    same busy refusal (tables/views/busy.py)."""
+    same busy refusal (tables/web/busy.py)."""
     with django_db_blocker.unblock():
         path = tmp_path / "table.sqlite3"
         app = file_database(path, timeout=0.2)

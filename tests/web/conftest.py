@@ -17,7 +17,7 @@ from django.utils import translation
 
 from scorekeeper.tables import services
 from scorekeeper.tables.replay import forget_all
-from scorekeeper.tables.views import read_limit
+from scorekeeper.tables.web import read_limit
 
 from web_helpers import NAMES, entry_of, record_win
 

@@ -1,7 +1,7 @@
 """Writes for sessions started without an account, and for "Same table again".
 
 A guest's session has no owner; the phone that started it holds its `owner` grant (a ShareLink row of
-role owner, kept in the phone's cookie: views/grants.py). Its players have no owner either, and are the
+role owner, kept in the phone's cookie: web/grants.py). Its players have no owner either, and are the
 guest's own: a name the guest typed before (in a session this phone started) is that player again,
 any other name a new row, never another guest's or another account's "Ann" (services.sessions'
 `player_get_or_create` would share every ownerless "Ann" between strangers).

@@ -16,7 +16,7 @@ from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 from ..replay import ReplayState
 from ..replay.seating import seated_now
-from ..views import script_words
+from ..web import script_words
 
 register = template.Library()
 

@@ -1,41 +1,24 @@
-"""What every view shares: the typed request, finding the session a URL names, and the answers after a POST.
+"""What every view shares: finding the session or the hand a URL names, and the limits on heavy requests.
 
-Every view that touches a session asks `access` through `open_session` / `open_hand`: a
-404 for anyone without the right. A refused POST says so in its status (409 when another
-phone changed the session, 422 when a field is wrong); HTMX swaps only 2xx answers, so it
-gets 200 with the same page.
+Every view that touches a session asks `access` (web/access.py) through `open_session` / `open_hand`: a
+404 for anyone without the right. The typed request and the answers after a POST are web/requests.py's.
+A view imports no other view: what two screens share lives below them (presenters/, web/), or here.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponseBase
-from django.shortcuts import redirect
-from django.urls import reverse
-from django.utils.translation import gettext as _
-from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
+from django.http import HttpResponseBase
+from django.views.decorators.http import require_http_methods
 
 from ..models import Hand, Session
-from . import access
-from .access import Access, Need
-
-CONFLICT = 409
-INVALID = 422
-MAX_ID_DIGITS = 18  # a longer number in a URL or a form is no row: the database is not asked
+from ..web import access
+from ..web.access import Need
+from ..web.requests import Request, closed, gone
 
 P = ParamSpec("P")
-
-
-class Request(HttpRequest):
-    """A request as the views see it: django-htmx's details, and the visitor's access once a session is open."""
-
-    htmx: HtmxDetails
-    access: Access
-
 
 SessionView = Callable[Concatenate[Request, Session, P], HttpResponseBase]
 HandView = Callable[Concatenate[Request, Hand, P], HttpResponseBase]
@@ -70,10 +53,14 @@ def open_hand(view: HandView[P]) -> Callable[..., Any]:
     return opened
 
 
-def parse_id(text: str | None) -> int | None:
-    """A row's id as a form or a query sends it; None for anything else."""
-    text = text or ""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS else None
+def by_hand_kind(views: Mapping[str, Callable[[Request, Hand], HttpResponseBase]]) -> Callable[..., Any]:
+    """One form URL for a hand of any kind (its edit page): the hand opened as `open_hand` opens it, then the
+    view of its kind (urls.py says which)."""
+    @require_http_methods(["GET", "POST"])
+    @open_hand
+    def by_kind(request: Request, hand: Hand) -> HttpResponseBase:
+        return views[hand.kind](request, hand)
+    return by_kind
 
 
 # Heavy requests (a quick-entry check or save, an import) per logged-in user, or per address for a share
@@ -82,35 +69,3 @@ HEAVY_REQUESTS = "20/m"
 # A phone's offline queue, up to 20 changes a request: sent once when the connection returns, a few
 # times after a conflict or a fix; a group of its own, so a busy quick entry never holds a queue back.
 QUEUE_REQUESTS = "60/m"
-
-
-def refusal_status(request: Request, *, changed: bool = False, invalid: bool = False) -> int:
-    if request.method != "POST" or request.htmx:
-        return 200
-    return CONFLICT if changed else INVALID if invalid else 200
-
-
-def go(request: Request, url: str) -> HttpResponseBase:
-    """After a successful POST: a redirect, or for HTMX a full page load of the next screen."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-def go_to(request: Request, name: str, session: Session, anchor: str = "") -> HttpResponseBase:
-    return go(request, reverse(name, args=[session.pk]) + anchor)
-
-
-def saved_notice(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
-    """After a save: the session screen from its top (balances and Win in view), saying which hand
-    was saved, with Undo."""
-    return go(request, reverse("session", args=[session.pk]) + f"?saved={hand.pk}")
-
-
-def closed(request: Request, session: Session) -> HttpResponseBase:
-    messages.error(request, _("This session is finished: reopen it on the Settle-up page to change it."))
-    return redirect("session", pk=session.pk)
-
-
-def gone(request: Request, session: Session) -> HttpResponseBase:
-    messages.error(request, _("That hand was deleted, maybe on another phone. Restore it under Deleted hands "
-                              "to change it."))
-    return go_to(request, "history", session, "#deleted-hands")

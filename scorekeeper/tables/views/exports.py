@@ -17,8 +17,9 @@ from django_ratelimit.decorators import ratelimit
 from .. import selectors, services
 from ..entry.forms import ImportForm
 from ..models import Session
-from .base import HEAVY_REQUESTS, Request, go_to, open_session, refusal_status
-from .read_limit import reads_limited
+from ..web.read_limit import reads_limited
+from ..web.requests import Request, go_to, refusal_status
+from .base import HEAVY_REQUESTS, open_session
 
 EXPORTED_AT = "exported-at-@@"  # where a kept backup's download time goes
 

@@ -7,8 +7,9 @@ from django.shortcuts import render
 from .. import selectors
 from ..display import charts
 from ..models import Session
-from .base import Request, open_session
-from .read_limit import reads_limited
+from ..web.read_limit import reads_limited
+from ..web.requests import Request
+from .base import open_session
 
 
 @reads_limited

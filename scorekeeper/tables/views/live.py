@@ -3,7 +3,7 @@
 The phones learn of a change from the live server's event stream (scorekeeper/live/), or, where it cannot be
 reached, by asking here every two seconds. Both end here, at the live URL: a 204 after one query when nothing
 changed (the poll's common answer must cost next to nothing), else the standings as they now are. The URL
-carries a token signed when the page was shown, bound to that visitor's access (views/live_token.py). A
+carries a token signed when the page was shown, bound to that visitor's access (web/live_token.py). A
 visitor's rights are checked in full whenever there is something to show.
 """
 from __future__ import annotations
@@ -11,9 +11,12 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse, HttpResponseBase
 from django.views.decorators.http import require_GET
 
-from . import sessions
-from .base import Request
-from .live_token import current_revision, token_claims
+from ..models import Session
+from ..presenters.session_page import session_page
+from ..web.live_token import current_revision, token_claims
+from ..web.read_limit import reads_limited
+from ..web.requests import Request
+from .base import open_session
 
 
 @require_GET
@@ -23,7 +26,14 @@ def session_live(request: Request, pk: int) -> HttpResponseBase:
         raise Http404("No such session")
     if revision == request.GET.get("revision"):
         return HttpResponse(status=204)
-    return sessions.session_detail(request, pk)  # the standings as they now are, every right checked
+    return _standings(request, pk)  # the standings as they now are, every right checked
+
+
+@reads_limited
+@open_session("view")
+def _standings(request: Request, session: Session) -> HttpResponse:
+    """The session screen's standings, as views.sessions.session_detail shows them."""
+    return session_page(request, session)
 
 
 def session_events(request: Request, pk: int) -> HttpResponse:

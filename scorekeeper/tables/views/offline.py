@@ -33,7 +33,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.cache import cache_control
 
-from . import script_words
+from ..web import script_words
 
 # Static files no page a table opens loads: the admin's, and the django-htmx files its tag does not name.
 NEVER_KEPT = ("admin/", "django_htmx/")

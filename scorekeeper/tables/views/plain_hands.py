@@ -1,4 +1,4 @@
-"""A draw and an on-the-spot payment (taiwan): new or edited; and the edit page, for any kind of hand."""
+"""A draw and an on-the-spot payment (taiwan): new or edited; a seat change is never edited."""
 from __future__ import annotations
 
 import uuid
@@ -17,10 +17,10 @@ from ..display.rulesets import get_profile
 from ..entry.forms import DrawForm, SpotForm
 from ..hand_input import HandInput
 from ..models import Hand, Session
-from .base import Request, go_to, gone, open_hand, open_session, saved_notice
-from .conflict import Conflict, form_page, hand_gone, session_changed
-from .hand_changes import told_what_changed
-from .wins import edit_win
+from ..presenters.changes import told_what_changed
+from ..web.conflict import Conflict, form_page, hand_gone, session_changed
+from ..web.requests import Request, go_to, gone, saved_notice
+from .base import open_session
 
 PlainForm = DrawForm | SpotForm
 TEMPLATES = {Hand.Kind.DRAW: "tables/draw.html", Hand.Kind.SPOT: "tables/spot.html"}
@@ -53,14 +53,14 @@ def _new(request: Request, session: Session, hand: Hand) -> HttpResponseBase:
     return saved_notice(request, session, saved)
 
 
-@require_http_methods(["GET", "POST"])
-@open_hand
-def hand_edit(request: Request, hand: Hand) -> HttpResponseBase:
-    if hand.kind == Hand.Kind.WIN:
-        return edit_win(request, hand)
-    if hand.kind == Hand.Kind.SEAT:  # seating.py: made, undone or deleted, never edited
-        messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
-        return go_to(request, "history", hand.session)
+def seat_change_edit(request: Request, hand: Hand) -> HttpResponseBase:
+    """The edit page of a seat change: there is none (seating.py: made, undone or deleted, never edited)."""
+    messages.info(request, gettext("A seat change is not edited: delete it, then make it again."))
+    return go_to(request, "history", hand.session)
+
+
+def plain_edit(request: Request, hand: Hand) -> HttpResponseBase:
+    """The edit page of a draw or an on-the-spot payment (urls.py: views.base.by_hand_kind has opened it)."""
     session = hand.session
     before = selectors.hand_place(session=session, hand_id=hand.pk).replay  # what the change is told against
     form = _form(request.POST or None, session, hand, {"revision": session.revision} | _initial(hand))

@@ -7,8 +7,8 @@ from django.views.decorators.http import require_GET
 
 from .. import selectors
 from ..models import Player
-from . import access
-from .base import Request
+from ..web import access
+from ..web.requests import Request
 
 
 @require_GET

@@ -19,9 +19,10 @@ from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult
 from ..models import Session
 from ..replay.seating import people_money
-from . import access
-from .base import HEAVY_REQUESTS, Request, go_to, open_session, parse_id
-from .conflict import form_page, session_changed
+from ..web import access
+from ..web.conflict import form_page, session_changed
+from ..web.requests import Request, go_to, parse_id
+from .base import HEAVY_REQUESTS, open_session
 
 
 @dataclass

@@ -14,8 +14,8 @@ from scorekeeper.engine import EngineError
 from .. import selectors
 from ..display.rulesets import find_profile
 from ..models import Session
-from . import access
-from .base import Request, parse_id
+from ..web import access
+from ..web.requests import Request, parse_id
 
 
 def rules(request: Request, key: str | None = None) -> HttpResponse:

@@ -9,8 +9,9 @@ from django.views.decorators.http import require_http_methods
 from .. import selectors, services
 from ..entry.seat_change import SeatChangeForm
 from ..models import SEATS, Session
-from .base import Request, open_session, saved_notice
-from .conflict import Conflict, form_page, session_changed
+from ..web.conflict import Conflict, form_page, session_changed
+from ..web.requests import Request, saved_notice
+from .base import open_session
 
 
 @require_http_methods(["GET", "POST"])

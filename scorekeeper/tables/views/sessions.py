@@ -11,15 +11,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
-from ..display import charts
 from ..display.rulesets import available_profiles, find_profile, get_profile
 from ..entry.forms import PayingForm, SessionForm
 from ..models import Session
-from . import access, grants, guests
-from .base import Request, go_to, open_session, parse_id, refusal_status
-from .live_token import live_urls
-from .read_limit import reads_limited
-from .settle import settle_page
+from ..presenters.session_page import session_page
+from ..presenters.settle import settle_page
+from ..web import access, grants, guests
+from ..web.read_limit import reads_limited
+from ..web.requests import Request, go_to, refusal_status
+from .base import open_session
 
 TOO_MANY = 429
 
@@ -59,13 +59,7 @@ def session_new(request: Request) -> HttpResponseBase:
 @reads_limited
 @open_session("view")
 def session_detail(request: Request, session: Session) -> HttpResponse:
-    standings = selectors.session_standings(session=session)
-    template = "tables/session.html#standings" if request.htmx else "tables/session.html"
-    notice = selectors.hand_notice(session=session, replay=standings.replay, saved=parse_id(request.GET.get("saved")),
-                                   deleted=parse_id(request.GET.get("deleted")), sent=parse_id(request.GET.get("sent")))
-    return render(request, template, {"s": standings, "session": session, "notice": notice,
-                                      "chart": charts.session_balance_chart(session=session, replay=standings.replay),
-                                      **live_urls(request, session)})
+    return session_page(request, session)
 
 
 @require_http_methods(["GET", "POST"])

@@ -14,8 +14,9 @@ from ..display.qr import qr_svg
 from ..display.words import ago
 from ..entry.forms import ShareForm
 from ..models import Session, ShareLink
-from . import access, grants
-from .base import Request, go_to, open_session, parse_id, refusal_status
+from ..web import access, grants
+from ..web.requests import Request, go_to, parse_id, refusal_status
+from .base import open_session
 
 
 @require_http_methods(["GET", "POST"])

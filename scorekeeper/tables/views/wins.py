@@ -4,7 +4,7 @@ The save path reads straight: the POST becomes a `WinEntry` (entry.win_fields), 
 changes it (entry.keypad), the check scores it once and replays the session with it
 (entry.check), and the services append or replace the checked hand with that replay.
 A hand left half-entered (the phone locked, a wrong tap on Back) is kept as a draft on the
-phone until saved (views.drafts).
+phone until saved (web.drafts).
 """
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ from ..entry.keypad import apply_actions
 from ..entry.win_fields import WinEntry, seat_of
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
-from . import access
-from .base import Request, go_to, gone, open_session, parse_id, saved_notice
-from .conflict import Conflict, form_page, hand_gone, session_changed
-from .drafts import draft_drop, draft_get, draft_keep
-from .hand_changes import told_what_changed
-from .win_page import win_context
+from ..presenters.changes import told_what_changed
+from ..presenters.win_page import win_context
+from ..web import access
+from ..web.conflict import Conflict, form_page, hand_gone, session_changed
+from ..web.drafts import draft_drop, draft_get, draft_keep
+from ..web.requests import Request, go_to, gone, parse_id, saved_notice
+from .base import open_session
 
 # A batch is what a thumb taps during one request; offline, a whole hand's taps with suit switches.
 MAX_KEPT_ACTIONS = 120
@@ -175,7 +176,7 @@ def _editing(request: Request, session: Session) -> Hand | None:
 
 
 def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
-    """The edit page of a win (views.plain_hands.hand_edit has opened the hand)."""
+    """The edit page of a win (urls.py: views.base.by_hand_kind has opened the hand)."""
     session = hand.session
     if request.method == "GET":
         entry = WinEntry.from_input(HandInput.from_row(hand))

@@ -1,4 +1,4 @@
-"""A win left half-entered is kept on the phone, never in the database (issue 20, point 8; views.drafts):
+"""A win left half-entered is kept on the phone, never in the database (issue 20, point 8; web.drafts):
 keypad taps and previews write nothing (on SQLite every write waits for the one write lock the saves need);
 the draft comes back when the Win form is opened again, for its own session only, and stays small."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.tables.views import drafts
+from scorekeeper.tables.web import drafts
 
 from web_helpers import ZJ_TILES, figure_shown, rev
 

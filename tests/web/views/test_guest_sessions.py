@@ -11,7 +11,7 @@ from django.test import Client
 
 from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand, Player, Session, ShareLink
-from scorekeeper.tables.views import grants
+from scorekeeper.tables.web import grants
 
 from web_helpers import rev
 

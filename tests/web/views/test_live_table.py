@@ -84,7 +84,7 @@ def test_the_owners_poll_is_404_after_logging_out(client, make_session):
 
 
 def test_a_guests_own_session_polls_without_a_django_session(anonymous, make_session):
-    """A session started without an account is opened by the phone's grants cookie (views/grants.py), not by a
+    """A session started without an account is opened by the phone's grants cookie (web/grants.py), not by a
     Django session: its poll is bound to those grants, and a copied URL is a 404 on any other phone."""
     from django.test import Client
     start = anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",

@@ -118,7 +118,7 @@ def test_a_guest_plays_the_same_table_again_on_their_phone(anonymous):
 
 
 def test_the_guest_limit_counts_it(anonymous, monkeypatch):
-    monkeypatch.setattr("scorekeeper.tables.views.guests.GUEST_SESSIONS_PER_ADDRESS", "1/d")
+    monkeypatch.setattr("scorekeeper.tables.web.guests.GUEST_SESSIONS_PER_ADDRESS", "1/d")
     anonymous.post("/sessions/new/", {"ruleset": "hk-old", "east": "Ann", "south": "Bob", "west": "Cy",
                                       "north": "Di", "first_dealer": "0", "stake_per_point": "2",
                                       "option_classical_extras": "false"}, REMOTE_ADDR="10.6.6.6")

@@ -9,7 +9,7 @@ from .. import selectors
 from ..display.rulesets import get_profile
 from ..entry.forms import PayingForm, paying_initial
 from ..models import Session
-from .base import Request, refusal_status
+from ..web.requests import Request, refusal_status
 
 
 def settle_page(request: Request, session: Session, paying: PayingForm | None = None,

@@ -2,7 +2,7 @@
 
 A session is its owner's: the account that started it, or, for a session started without an account,
 the phone that started it (its `owner` grant, views/guests.py). Table-mates come in by share link
-(`/t/<token>/`). A phone's grants are kept in its signed cookie (views/grants.py) as the ids of their
+(`/t/<token>/`). A phone's grants are kept in its signed cookie (web/grants.py) as the ids of their
 `ShareLink` rows, looked up again on every request, so a revoked link stops working at once, also for
 those who followed it before. Anyone else gets a 404, never a 403: a stranger cannot even learn that a
 session exists.

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from .. import selectors
 from ..models import Hand, Session
 from ..selectors import HandRow, Standings
-from .base import Request, refusal_status
+from .requests import Request, refusal_status
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The live URLs' token, signed when the session screen is shown and bound to that visitor's access.
 
 For a phone let in by grants (share links, a guest's owner grant), the token names the grants, which the
-phone must still hold in its signed cookie (views/grants.py) and which must still exist (views/live.py checks
+phone must still hold in its signed cookie (web/grants.py) and which must still exist (views/live.py checks
 that in its one query), so a copied URL is a 404 anywhere else and a revoked link gets a 404 at its next poll;
 for an account's owner, their browser (a digest of its session cookie: a copied URL is a 404 anywhere else, and
 after logging out) and the owner. Apart from the poll itself so that the session screen, which makes the URL,
@@ -21,7 +21,7 @@ from django.utils.http import urlencode
 
 from ..models import Session, ShareLink
 from . import grants
-from .base import Request
+from .requests import Request
 
 SALT = "scorekeeper.live"
 # A phone left on the session screen overnight polls on until it is reloaded, then gets a fresh token.
