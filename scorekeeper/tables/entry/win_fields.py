@@ -144,7 +144,7 @@ class WinEntry:
     loser_hands: dict[int, TileHand] = field(default_factory=dict)
     note: str = ""
     token: str = ""
-    revision: str = ""  # the session's revision the form was built from (services.SessionChanged)
+    revision: str = ""  # the session's revision the form was built from (services.SaveRefused: changed)
     target: str = "hand"
     suit: str = "m"
     meld_kind: str = "pung"

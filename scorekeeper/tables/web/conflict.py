@@ -1,10 +1,11 @@
 """"The session changed — here is the latest": what a form says when another phone saved first.
 
 Every screen that saves (a win, a draw or an on-the-spot payment, a delete, quick entry, a seat change) is
-refused by services.SessionChanged when the session moved on after its form was built. Each shows the same
+refused when the session moved on after its form was built (services.SaveRefused `changed`; quick entry's
+services.SessionChanged). Each shows the same
 notice (templates/tables/_changed.html: the hand being changed as it now is, the balances, the last hands),
 keeps what was typed on a form rebuilt on the latest revision, so that saving again goes through, and says
-so in its status (base.refusal_status): all of that is made here, once.
+so in its status (web.requests.refusal_status): all of that is made here, once.
 """
 from __future__ import annotations
 
