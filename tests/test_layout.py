@@ -20,8 +20,11 @@ def test_engine_does_not_import_django():
     assert offenders == []
 
 
-def test_test_files_have_names_of_their_own():
-    """pytest imports test modules by basename (the folders are not packages): two alike break collection."""
+def test_helper_modules_have_names_of_their_own():
+    """Test files are imported by path (pyproject.toml: --import-mode=importlib), so two folders may each hold a
+    test_wins.py; the helper modules beside them (web_helpers.py, ...) are imported by bare name from the folders
+    pyproject.toml's `pythonpath` lists: two alike would shadow each other."""
     tests = Path(__file__).resolve().parent
-    names = [path.name for path in tests.rglob("test_*.py")]
+    names = [path.name for path in tests.rglob("*.py")
+             if not path.name.startswith("test_") and path.name != "conftest.py"]
     assert sorted(name for name in set(names) if names.count(name) > 1) == []
