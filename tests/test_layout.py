@@ -49,9 +49,6 @@ ALLOWED = {
     "tests/test_readme.py": "the README's layout table against the folders",
     "tests/test_templates.py": "every template",
     "tests/web/views/test_i18n.py": "the three languages over every screen and both catalogues",
-    "tests/web/views/test_screens_full_pages_and_partials.py": "every screen as a full page, its htmx partial "
-                                                               "and a plain form post",
-    "tests/web/views/test_screens_past_the_table.py": "the screens past the table, each a 404 for a stranger",
 }
 
 
