@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
 # `make serve`: gunicorn's bind address and worker processes (gunicorn.conf.py). Two on a 2-core machine
-# made more requests a second than four, with a third of the p95 (README, "Load").
+# made more requests a second than four, with a third of the p95 (docs/load.md).
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 2
 # The live server (scorekeeper/live/): the session screens' event streams, which the proxy sends there
