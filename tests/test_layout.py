@@ -76,8 +76,8 @@ def _named_after() -> dict[str, set[str]]:
                # settings and servers, requirements.lock
                "tests/ops": (_stems(ROOT / "deploy", "*") | _stems(ROOT / "benchmarks") | _stems(ROOT / "scripts", "*")
                              | _make_targets() | _stems(ROOT / "scorekeeper") | {"benchmarks", "requirements"})}
-    for layer in ("display", "entry", "replay", "selectors", "services", "views"):
-        folders[f"tests/web/{layer}"] = _stems(tables / layer)
+    for layer in (path for path in tables.iterdir() if (path / "__init__.py").exists()):  # views, services, ...
+        folders[f"tests/web/{layer.name}"] = _stems(layer)
     return folders
 
 

@@ -4,7 +4,7 @@ One object per ruleset answers everything about it: scoring (`score`, `describe`
 table enters for it (`events`, `bonus_tiles`, ...), and through the `payoff` it carries, the
 money and the dealer rotation.
 `get_ruleset("zung-jung")` finds one by key. Adding a ruleset is its two modules (here and
-in `payoffs/`) and one instance in the tuple below (tests/engine/test_rulesets.py).
+in `payoffs/`) and one instance in the tuple below (tests/engine/test_registry.py).
 """
 from __future__ import annotations
 
