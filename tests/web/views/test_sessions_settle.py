@@ -1,4 +1,4 @@
-"""The Settle-up page (views/settle.py): who pays whom, Finish session and Reopen."""
+"""The Settle-up page (views/sessions.py: `settle`): who pays whom, Finish session and Reopen."""
 
 
 

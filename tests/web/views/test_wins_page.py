@@ -1,5 +1,5 @@
-"""The win page (views/wins.py, views/win_page.py): the keypad without JavaScript and over HTMX, the live preview,
-saving, a half-entered hand kept until saved, every ruleset's page."""
+"""The win page (views/wins.py and the win page's presenter): the keypad without JavaScript and over HTMX, the live
+preview, saving, a half-entered hand kept until saved, every ruleset's page."""
 
 import pytest
 
