@@ -2,7 +2,7 @@
 module imports turned on (`support_js_module_import_aggregation`, Django's stock switch), so that
 `import ... from "./queue_rules.js"` in a collected script names the hashed file (queue_rules.<hash>.js)
 and a new deploy of one module gives new names to every module importing it. Scripts are native ES
-modules with no build step (static/js/); tests/web/test_static_modules.py holds the collected files to it.
+modules with no build step (static/js/); tests/ops/test_static_storage.py holds the collected files to it.
 
 Only our own scripts (js/) are read for imports: Django's patterns would also read the packages' scripts
 (django-htmx's extensions), whose `import` words in comments and strings name no file, and collectstatic
