@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install -q
 
 # `make serve`: gunicorn's bind address and worker processes (gunicorn.conf.py). Two on a 2-core machine
-# made more requests a second than four, with a third of the p95 (README, "Load").
+# made more requests a second than four, with a third of the p95 (docs/load.md).
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 2
 # The live server (scorekeeper/live/): the session screens' event streams, which the proxy sends there
@@ -45,13 +45,16 @@ test: $(VENV)/.installed-dev chromium caddy
 	@$(MAKE) --no-print-directory test-sqlite
 	@$(MAKE) --no-print-directory test-postgres
 
-# ruff on everything; mypy --strict on the engine (pure Python), mypy with django-stubs on the app.
-lint: $(VENV)/.installed-dev
-	@echo "== Lint: ruff, mypy =="
+# ruff on everything; mypy --strict on the engine (pure Python), mypy with django-stubs on the app; ESLint on
+# the scripts (eslint.config.js), no warning allowed.
+lint: $(VENV)/.installed-dev node_modules/.installed
+	@echo "== Lint: ruff, mypy, eslint =="
+	npx --no-install eslint --max-warnings 0 .
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
 	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/live scorekeeper/sqlite_backend scorekeeper/client_address.py \
-	  scorekeeper/request_ids.py scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py
+	  scorekeeper/request_ids.py scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py \
+	  scorekeeper/static_storage.py
 
 # Each pass spread over TEST_WORKERS processes (pytest-xdist): a test database each (..._gw0, _gw1); tests marked
 # xdist_group run in one worker. TEST_WORKERS=0 runs the suite in this one process.
@@ -82,11 +85,18 @@ load-pg: $(VENV)/.installed
 messages: $(VENV)/.installed chromium
 	$(PY) scripts/engine_messages.py > engine_messages_for_makemessages.py
 	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-location --no-obsolete --ignore=.venv --ignore=tests \
-	  --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts; \
+	  --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts --ignore=node_modules; \
 	  status=$$?; rm -f engine_messages_for_makemessages.py; exit $$status
 	$(PY) manage.py makemessages -d djangojs -l zh_Hant -l zh_Hans --no-location --no-obsolete --ignore=.venv \
-	  --ignore=tests --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts
+	  --ignore=tests --ignore=artifacts --ignore=staticfiles --ignore=benchmarks --ignore="*.egg-info" --ignore=scripts --ignore=node_modules
 	$(PY) manage.py compilemessages --ignore=.venv
+
+# ESLint and its rules, at the versions package-lock.json pins (devDependencies only: the scripts need no
+# build). `npm ci` runs again only when the lock changes. Node and npm: Debian's, when missing.
+node_modules/.installed: package.json package-lock.json
+	./scripts/ensure-node.sh
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own here).
 chromium:

@@ -84,7 +84,7 @@ def main() -> int:
 
     from scorekeeper.tables import services
     from scorekeeper.tables.models import Session, ShareLink
-    from scorekeeper.tables.views import grants, live_token
+    from scorekeeper.tables.web import grants, live_token
 
     session = services.session_create(ruleset="zung-jung", names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
                                       stakes={}, options={}, owner=None)

@@ -72,7 +72,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     # Before staticfiles: runserver serves static files through WhiteNoise, as production does.
     "whitenoise.runserver_nostatic",
-    "django.contrib.staticfiles",
+    "scorekeeper.static_storage.StaticFilesConfig",
     "django_htmx",
     "template_partials",
     "scorekeeper.tables",
@@ -186,9 +186,10 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Production serves what `collectstatic` wrote: hashed names (cached for good) and
-    # gzip/brotli copies, by WhiteNoise. Pages then need that manifest, so DEBUG keeps plain files.
+    # gzip/brotli copies, by WhiteNoise; the scripts' ES module imports name the hashed files
+    # (scorekeeper/static_storage.py). Pages then need that manifest, so DEBUG keeps plain files.
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
-                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+                    else "scorekeeper.static_storage.StaticFilesStorage"},
 }
 
 # Everything to stderr, where gunicorn and any process manager collect it. Django's own

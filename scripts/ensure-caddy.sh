@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The proxy tests (tests/ops/test_proxy.py) run deploy/Caddyfile with Debian's caddy, the version
+# The proxy tests (tests/ops/test_caddyfile.py) run deploy/Caddyfile with Debian's caddy, the version
 # deploy/compose.yaml pins (2.6.2 on bookworm). Install it when missing, the way ensure-chromium.sh installs
 # chromium, as a binary only: the tests start their own Caddy on free ports, so the package's system service
 # must not start (it would take ports 80 and 443 on this machine).

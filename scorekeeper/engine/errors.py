@@ -3,7 +3,7 @@
 A refusal is a template and its facts: `EngineError(BAD_MELD, "meld {number} ({tiles}) is not valid",
 number=2, tiles="123m")`. `.message` is the template filled in, the English the contract answers; the
 app reads `.template` and `.facts` (an answer's error carries both) to say it in the reader's language.
-A message is never built before it reaches EngineError (tests/web/views/test_refusals_in_readers_words.py
+A message is never built before it reaches EngineError (tests/web/display/test_refusals.py
 walks the raise sites), so every sentence the engine can refuse with is a template the app's catalogues
 can hold.
 """

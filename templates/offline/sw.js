@@ -11,7 +11,9 @@
 // language): cached at install, listed by the server from the static files' manifest
 // (scorekeeper/tables/views/offline.py); every other cache is deleted when this worker activates.
 // A page kept under an older shell asks for older hashed names: it gets this shell's file of that name.
-// Form posts are never touched here: offline saves wait in static/js/offline.js.
+// Form posts are never touched here: offline saves wait in static/js/queue.js.
+// The pages' scripts are ES modules (static/js/): a page kept before them named classic scripts, which this
+// shell's modules would break, so the kept pages' cache (named by this template's digest) went with them.
 const SHELL = "shell-{{ shell_version }}";
 const PAGES = "pages-{{ pages_version }}";
 const SHELL_URLS = {{ shell_json|safe }};
@@ -45,7 +47,7 @@ function bare(url) {
   return parsed.origin + parsed.pathname;
 }
 
-// The copy kept on this phone says so: offline.js reads <body data-kept-copy>.
+// The copy kept on this phone says so: static/js/queue.js reads <body data-kept-copy>.
 function marked(response) {
   return response.text().then((html) => new Response(html.replace("<body", "<body data-kept-copy"),
     {status: 200, headers: {"Content-Type": "text/html; charset=utf-8"}}));

@@ -129,3 +129,21 @@ class Shots:
         path = self.folder / f"{self.count:02d}-{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path
+
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+MODULES_ORIGIN = "http://modules.test"
+
+
+def module_page(page: Page) -> None:
+    """A blank page whose origin serves static/ (no server): a pure module of static/js is imported into it
+    with `await import("/static/js/<name>.js")`, as the pages import it, its own imports resolved too."""
+    def serve(route) -> None:
+        path = route.request.url.removeprefix(MODULES_ORIGIN)
+        if path.startswith("/static/"):
+            found = STATIC / path.removeprefix("/static/")
+            route.fulfill(path=found, content_type="text/javascript") if found.is_file() else route.fulfill(status=404)
+        else:
+            route.fulfill(body="<!doctype html><html><body></body></html>", content_type="text/html")
+    page.route(f"{MODULES_ORIGIN}/**", serve)
+    page.goto(f"{MODULES_ORIGIN}/")

@@ -1,9 +1,9 @@
 """The phone's own keypad (static/js/keypad_model.js, used offline) answers every tap as the server does
-(scorekeeper/tables/entry/keypad.py): random taps on every ruleset, the two held to the same hand."""
+(scorekeeper/tables/entry/keypad.py): random taps on every ruleset, the two held to the same hand. The module is
+imported into a blank page, as the win form imports it."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
@@ -13,18 +13,21 @@ from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits
 from scorekeeper.tables.entry.win_fields import MELD_KINDS, WinEntry
 
-MODEL = Path(__file__).resolve().parents[2] / "static" / "js" / "keypad_model.js"
+from browser_helpers import module_page
+
 SEQUENCES = 120  # per ruleset
 TAPS = 40
 
-APPLY = """([profile, sequences]) => sequences.map(actions => {
-  const M = window.scorekeeperKeypadModel;
+APPLY = """async ([profile, sequences]) => {
+ const M = await import("/static/js/keypad_model.js");
+ return sequences.map(actions => {
   const state = M.fromFields({});
   const messages = actions.map(action => { M.apply(state, action, profile, () => "!"); return state.message !== ""; });
   return {concealed: state.concealed, winning: state.winning, melds: state.melds, bonus: state.bonus,
           wild: state.wild, target: state.target, suit: state.suit, meldKind: state.meldKind, mode: state.mode,
           losers: state.losers.map(hand => [hand.concealed, hand.melds]), messages};
-})"""
+ });
+}"""
 
 
 def random_taps(rng: random.Random, ruleset: str) -> list[str]:
@@ -68,8 +71,7 @@ def _runs(text: str):
 
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_the_phones_keypad_answers_every_tap_as_the_server_does(page: Page, ruleset):
-    page.set_content("<html><body></body></html>")
-    page.add_script_tag(content=MODEL.read_text())
+    module_page(page)
     profile = get_profile(ruleset)
     js_profile = {"handSize": profile.ruleset.hand_size, "handSuits": keypad_suits(Target("hand"), profile),
                   "bonusSuits": keypad_suits(Target("bonus"), profile)}

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
-# The proxy compose.yaml runs in front (tests/ops/test_proxy.py runs it, test_compose.py checks compose mounts it).
+# The proxy compose.yaml runs in front (tests/ops/test_caddyfile.py runs it, test_compose.py checks compose mounts it).
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 
 

@@ -1,5 +1,5 @@
 """deploy/compose.yaml runs what the tests run, so the images (which cannot be built here) and the tests cannot
-drift apart: the Caddyfile tests/ops/test_proxy.py runs, the app command `make serve` runs (read from
+drift apart: the Caddyfile tests/ops/test_caddyfile.py runs, the app command `make serve` runs (read from
 `make -n serve`), deploy/backup.sh as tests/ops/test_backup.py runs it, and the live server's command."""
 from __future__ import annotations
 

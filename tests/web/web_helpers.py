@@ -77,3 +77,26 @@ def visible_text(html: str) -> str:
     html = re.sub(r'<(?!html)(\w+)[^>]*\blang="en"[^>]*>.*?</\1>', " ", html, flags=re.S)
     html = re.sub(r"<pre\b.*?</pre>|<code>.*?</code>|<samp>.*?</samp>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+# The screens' tests: a page's HTML (asserting it answered 200), a form field's value, an HTMX request.
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def page(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def field(html: str, name: str) -> str:
+    match = re.search(rf'name="{name}" value="([^"]*)"', html)
+    return match.group(1) if match else ""
+
+
+def played(make_session, win, **kwargs):
+    """A zung-jung session of three hands: Bob wins on Cy's discard, Ann self-draws, a draw."""
+    session = make_session(**kwargs)
+    win(session, 1, 2, figure=30)
+    win(session, 0, "self", figure=10)
+    services.hand_record_draw(session=session)
+    return session

@@ -13,7 +13,7 @@ page reads it); a save goes on from the last checkpoint.
 They are derived data, never the truth: `Session.replayed_revision` other than the session's
 revision (snapshots dropped, or a write that did not keep them) means they are not read; the
 session is then replayed whole and the snapshots written again. Dropping them changes nothing
-but speed (tests/web/replay/test_snapshots.py; `manage.py drop_snapshots` drops them all).
+but speed (tests/web/replay/test_store.py; `manage.py drop_snapshots` drops them all).
 
 They are trusted only from the engine that made them: `Session.replayed_engine` records it, as
 `ENGINE_VERSION`, a digest of the engine's sources (its Python and its pattern tables), so any change

@@ -1,5 +1,5 @@
 """Heavy requests are throttled per user (django-ratelimit), sign-ups per address; a person is told in words
-what happened and when to try again. Log-in guesses: tests/web/views/test_login_guard.py."""
+what happened and when to try again. Log-in guesses: tests/web/test_login_guard.py."""
 from __future__ import annotations
 
 from django.test import Client

@@ -6,8 +6,6 @@ Screenshots: artifacts/screenshots/hk-faan-refusals/, hk-faan-records/."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,9 +15,7 @@ from scorekeeper.tables import services
 from scorekeeper.tables.models import Hand
 
 from browser_helpers import Shots, by_tiles, choose, settled, sign_up
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_helpers import entry_of, record_win  # noqa: E402
+from web_helpers import entry_of, record_win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

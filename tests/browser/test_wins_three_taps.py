@@ -38,7 +38,8 @@ def balances_and_win_in_view(page: Page) -> None:
 
 
 # Each ruleset's session, a figure off a discard and a self-drawn one (chips of each ruleset). Not taizhou, whose
-# losers score too: its chip asks for their points first (test_losers_before_the_chip*.py, issue 35.5).
+# losers score too: its chip asks for their points first (issue 35.5:
+# tests/web/views/test_wins_losers_before_the_chip.py, test_keypad_losers_before_the_chip.py).
 RULESETS = [("Zung Jung", "40", "25"), ("Taiwan", "5", "3"), ("Hong Kong Old Style", "60", "30"),
             ("Fujian", "17", "10")]
 

@@ -6,8 +6,6 @@ in each script: artifacts/screenshots/i18n/.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,9 +14,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.tables import services
 
 from browser_helpers import Shots, by_tiles, choose, settled, sign_up, unfold_people
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from web_helpers import ZJ_TILES, entry_of, record_win  # noqa: E402
+from web_helpers import ZJ_TILES, entry_of, record_win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

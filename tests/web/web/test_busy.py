@@ -1,6 +1,6 @@
 """A stuck SQLite writer (issue 35.23): a write waits for it at most WRITERS_WAIT, then is refused as a busy
 database refuses, a 503 "busy, try again" in words, with nothing written; a sign-up's writes, outside any
-transaction, wait in the same queue as a hand's save. The queue itself: tests/ops/test_sqlite_writers.py."""
+transaction, wait in the same queue as a hand's save. The queue itself: tests/ops/test_sqlite_backend.py."""
 from __future__ import annotations
 
 import pytest
