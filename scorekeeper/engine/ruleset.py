@@ -15,10 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .answers import HandScore
 from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
 from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
+from .options import Option
 from .patterns import Counted, Pattern
 from .payoffs import Payoff
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
@@ -45,14 +47,6 @@ class Score:
 
     def key(self) -> tuple[int, int]:
         return (self.total, len(self.patterns))
-
-
-@dataclass(frozen=True)
-class Option:
-    name: str
-    default: Any
-    allowed: tuple[Any, ...] = ()
-    note: str = ""
 
 
 class Ruleset:
@@ -253,14 +247,10 @@ class Ruleset:
         """Counted patterns and total for one arrangement; None when it is not a scoring win."""
         raise NotImplementedError
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer: dict[str, Any] = {
-            "ok": True, "ruleset": self.key, "total": score.total, "unit": self.unit,
-            "patterns": [c.as_answer() for c in score.patterns], "limit": score.limit,
-        }
-        answer.update(score.extra)
-        answer["sets"] = score.arrangement.notation() if score.arrangement else []
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        return HandScore(self.key, score.total, self.unit, tuple(c.line() for c in score.patterns), score.limit,
+                         tuple(score.arrangement.notation() if score.arrangement else ()),
+                         tuple(score.extra.items()))
 
     # -- what a table enters --------------------------------------------------
     def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import RULESETS, Ruleset
+from scorekeeper.engine import RULESETS, HandResult, Ruleset
 
 from .models import Hand, Player
 
@@ -146,7 +146,7 @@ class HandInput:
 
     # -- a CSV row --------------------------------------------------------------------------
     def csv_cells(self, sheet: CsvSheet, *, names: Sequence[str], dealer: int,
-                  answer: Mapping[str, Any]) -> dict[str, str]:
+                  answer: HandResult | None) -> dict[str, str]:
         """The hand's cells in a session's CSV (selectors/exports.py), by column (`HAND_CSV_COLUMNS`, then its
         note): `names` the people in the seats at this hand, `dealer` its dealer's seat, `answer` the engine's
         answer for it (what it scored from tiles)."""
@@ -165,11 +165,11 @@ class HandInput:
             "note": spreadsheet_text(self.note),
         }
 
-    def _csv_figure(self, sheet: CsvSheet, answer: Mapping[str, Any]) -> tuple[str, str]:
+    def _csv_figure(self, sheet: CsvSheet, answer: HandResult | None) -> tuple[str, str]:
         if self.figure is not None:
             return str(self.figure), sheet.figure_units[self.figure_field or sheet.ruleset.payoff.figures[0]]
-        total = answer.get("score", {}).get("total")
-        return ("" if total is None else str(total)), f"{sheet.ruleset.unit} (scored from the tiles)"
+        score = answer.score if answer else None
+        return ("" if score is None else str(score.total)), f"{sheet.ruleset.unit} (scored from the tiles)"
 
     def _csv_discarder(self, seated: Sequence[str]) -> str:
         if self.discarder is None:
@@ -184,14 +184,15 @@ class HandInput:
             return "no one" if ruleset.responsible == "discarder" and self.discarder is not None else ""
         return seated[self.responsible]  # a self-draw's too (hk-faan's 包自摸)
 
-    def _csv_loser_points(self, answer: Mapping[str, Any], seated: Sequence[str]) -> str:
-        scores = answer.get("loser_scores") or [None] * len(seated)
+    def _csv_loser_points(self, answer: HandResult | None, seated: Sequence[str]) -> str:
+        scores = (answer.loser_scores if answer else None) or (None,) * len(seated)
         parts = []
         for seat, value in enumerate(self.loser_points or ()):
             if value is None:
                 continue
             if isinstance(value, dict):
-                parts.append(f"{seated[seat]} {(scores[seat] or {}).get('total', '?')} (from tiles)")
+                score = scores[seat]
+                parts.append(f"{seated[seat]} {'?' if score is None else score.total} (from tiles)")
             else:
                 parts.append(f"{seated[seat]} {value}")
         return "; ".join(parts)

@@ -40,10 +40,12 @@ Decisions where the page is silent:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .. import predicates
+from ..answers import HandScore
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
 from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
@@ -328,12 +330,10 @@ class Fujian(Ruleset):
             counted.insert(at, Counted(DOUBLED))
         return Score(points + special, counted)
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer = super().answer(score)
-        for row in answer["patterns"]:
-            if row["key"] == DOUBLED.key:
-                row["value"] = "x2"
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        out = super().answer(score)
+        return replace(out, patterns=tuple(replace(p, value="x2") if p.key == DOUBLED.key else p
+                                           for p in out.patterns))
 
     def not_winning(self, hand: Hand) -> EngineError:
         gold = tile_code(hand.wild) if hand.wild is not None else "?"

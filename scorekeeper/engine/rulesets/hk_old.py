@@ -35,16 +35,17 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from .. import predicates
+from ..answers import HandScore, PatternLine
 from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand, check_flowers_apart
+from ..options import Option
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.hk_old import HkOldPayoff
-from ..ruleset import Option, Ruleset, Score
+from ..ruleset import Ruleset, Score
 from ..tiles import DRAGONS, is_major
 
 LIMIT = 500
@@ -183,15 +184,13 @@ class HongKongOld(Ruleset):
         return ClassicalScore(min(rounded, LIMIT), points + doubles, rounded > LIMIT,
                               extra={"base_points": base, "doubles": n}, raw=raw)
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer = super().answer(score)
-        answer["patterns"] = [as_answer(c) for c in score.patterns]
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        return replace(super().answer(score), patterns=tuple(line(c) for c in score.patterns))
 
 
-def as_answer(counted: Counted) -> dict[str, Any]:
+def line(counted: Counted) -> PatternLine:
     """A double shows its factor as text ('x2', 'x4'), as fujian.md writes its ×2."""
-    answer = counted.as_answer()
+    out = counted.line()
     if counted.pattern.kind == "double":
-        answer["value"] = f"x{2 ** doubles_of(counted)}"
-    return answer
+        return replace(out, value=f"x{2 ** doubles_of(counted)}")
+    return out

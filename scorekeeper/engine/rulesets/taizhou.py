@@ -48,16 +48,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from .. import predicates
+from ..answers import HandScore
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
 from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.taizhou import TaizhouPayoff
-from ..ruleset import Option, Ruleset, Score, Variant
+from ..ruleset import Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
 from .taizhou_wilds import (
@@ -341,10 +343,10 @@ class Taizhou(Ruleset):
             return False
         return True
 
-    def answer(self, score: Score) -> dict[str, Any]:
+    def answer(self, score: Score) -> HandScore:
         out = super().answer(score)
         if isinstance(score, TaizhouScore) and score.shown is not None:
-            out["sets"] = shown(score.shown, score.indicator)
+            return replace(out, sets=tuple(shown(score.shown, score.indicator)))
         return out
 
 

@@ -32,9 +32,10 @@ from ..errors import NOT_WINNING, EngineError
 from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.zung_jung import ZungJungPayoff
-from ..ruleset import Option, Ruleset, Score
+from ..ruleset import Ruleset, Score
 from ..tiles import WINDS, is_major, is_terminal
 
 LIMIT = 320

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ..display import names
+from ..display import labels, names
 from ..display.refusals import replay_error, replay_refusal
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..hand_input import HandInput
@@ -139,7 +139,7 @@ def _seat(text: str, what: str, example: str) -> int:
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
-    unit = names.unit_name(profile.ruleset.unit)
+    unit = labels.unit_name(profile.ruleset.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     while tokens:
         _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
@@ -357,7 +357,8 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
         after = replay_appended(session=session, base=base, hands=[hands[i] for i in trying])
         if after.state.ok:
             break
-        failed = int(after.state.answer["error"].get("hand", -1)) - len(base.inputs)
+        refusal = after.state.refusal
+        failed = (-1 if refusal is None or refusal.hand is None else refusal.hand) - len(base.inputs)
         if not 0 <= failed < len(trying):
             result.errors.append(_("The engine refused these hands: %(error)s") % {"error": replay_error(after.state)})
             return result

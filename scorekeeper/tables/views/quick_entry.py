@@ -48,7 +48,7 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
         if replay is not None and not line.error:
             row.title, row.detail = selectors.hand_title(hand=result.entered[index], names=names, profile=profile)
             row.label = replay.label(start + index)
-            row.payments = payments(names, replay.hands[start + index].get("transfers", []))
+            row.payments = payments(names, replay.hands[start + index].transfers)
         rows.append(row)
     return rows
 

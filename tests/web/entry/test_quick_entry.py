@@ -149,7 +149,7 @@ def test_lines_go_after_the_sessions_hands(make_session, win):
     assert result.ok, result.errors
     assert result.hands[0].position == 3  # after the deleted hand, which keeps its place
     replay = replay_of(session)
-    assert len(replay.hands) == 2 and replay.hands[1]["transfers"]
+    assert len(replay.hands) == 2 and replay.hands[1].transfers
 
 
 def test_one_bad_line_and_nothing_is_saved(make_session, win):

@@ -36,7 +36,7 @@ DRAW = {"draw": True}
 
 def settle(ruleset, hands, *, stakes=None, options=None, names=SEATS, pay_as_you_go=False):
     answer = settle_session({"ruleset": ruleset, "stakes": stakes or {}, "options": options or {},
-                             "players": names, "dealer": 0, "hands": hands, "pay_as_you_go": pay_as_you_go})
+                             "players": names, "dealer": 0, "hands": hands, "pay_as_you_go": pay_as_you_go}).to_json()
     assert answer["ok"], answer
     return answer
 
