@@ -57,6 +57,14 @@ PLAIN_KIND = "points"  # the kind of a pattern worth a plain value of the rulese
 FIGURE_UNITS = {"pattern_fan": "fan"}
 FIGURE_WORDS = {"pattern_fan": gettext_lazy("%(figure)s fan before dealer bonus")}
 
+# The ways a win's figure is given (the payoffs' `figures`), as the form labels them; a figure without a label here
+# is labelled by its own name ('Mon').
+FIGURE_LABELS = {"fan": gettext_lazy("Fan, dealer bonus included"),
+                 "pattern_fan": gettext_lazy("Fan of the hand (the app adds the dealer's bonus)"),
+                 "points": gettext_lazy("Points"), "faan": gettext_lazy("Faan")}
+# The figure a table says first: the hand's own, the app adding what the dealer's streak is worth.
+FIGURE_ORDER = ("pattern_fan", "fan", "points", "faan")
+
 # The CSV's words (English, as its column names) for a figure that is not the ruleset's unit.
 CSV_FIGURE_WORDS = {"pattern_fan": "fan before dealer bonus"}
 
@@ -84,6 +92,12 @@ def typing_help(unit: str, *, most: str | None) -> str:
             gettext("Enter a whole number, like 8, at most %(most)s.")
         return text % {"most": most}
     return str(words.type_it if most is None else words.type_it_at_most) % {"most": most}
+
+
+def figure_fields(figures: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The ways to give a figure with their labels, the one a table says first (the default) first."""
+    names = sorted(figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else len(FIGURE_ORDER))
+    return tuple((name, str(FIGURE_LABELS.get(name, name.replace("_", " ").capitalize()))) for name in names)
 
 
 def figure_unit(figure_field: str, unit: str) -> str:
