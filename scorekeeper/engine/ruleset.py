@@ -82,6 +82,9 @@ class Ruleset:
     starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
     dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
     game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
+    # The quick-entry help's example evening for this ruleset, one line a hand (the app's quick-entry format); a
+    # note after "#" is English, which the app translates by its text.
+    quick_entry_example: ClassVar[tuple[str, ...]] = ()
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:

@@ -76,7 +76,7 @@ class MonMahjong(Ruleset):
     # What the Rules page's Money section shows, and the quick-entry help's example, as data the app translates.
     money_examples = (("discard", {"figure": 3, "rule": "The discarder pays the mon times the stake."}),
                       ("self_draw", {"figure": 2, "rule": "Each of the others pays the mon times the stake."}))
-    quick_entry_example = "W1 d2 3"
+    quick_entry_example = ("W2 d3 3", "W1 s 2  # the dealer draws his own tile", "D")
 
     def evaluate(self, facts: Facts) -> Score | None:
         counted = count_patterns(TABLE, facts)
@@ -158,7 +158,15 @@ def test_every_screen_opens(client, played):
     player = played.players[0]
     assert "Mon Mahjong" in page(client, f"/players/{player.pk}/")
     assert page(client, f"/sessions/{pk}/quick/")
-    assert page(client, "/help/quick-entry/")
+    assert f'<pre data-ruleset="{KEY}">W2 d3 3' in page(client, "/help/quick-entry/")
+
+
+def test_its_quick_entry_example_is_recorded(client, played):
+    from scorekeeper.tables.services import quick_entry_apply
+
+    result = quick_entry_apply(session=played, text="\n".join(MonMahjong.quick_entry_example))
+    assert result.ok, result.errors
+    assert len(result.hands) == 3
 
 
 def test_the_csv_names_its_unit(client, played):

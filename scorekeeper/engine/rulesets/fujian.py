@@ -251,6 +251,7 @@ class Fujian(Ruleset):
     tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
     patterns = PATTERNS
     payoff = FujianPayoff()
+    quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
     bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
     wild = "gold"  # fujian.md: the gold, a suit tile kind
     events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins

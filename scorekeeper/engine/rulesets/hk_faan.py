@@ -92,6 +92,7 @@ class HongKongFaan(Ruleset):
     patterns = PATTERNS
     options = OPTIONS
     payoff = HkFaanPayoff()
+    quick_entry_example = ("W2 d3 5", "W1 s 3", "D", "W4 8 r2  # 包: seat 2 fed the fourth set", "F3", "W3 d1 10 r1")
     usual_figures = (3, 4, 5, 6, 7, 8, 9, 10)  # hk-faan.md: three to win (三番起糊), the limit 10 by default
     figure_limit = 10
     responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser

@@ -149,6 +149,7 @@ class HongKongOld(Ruleset):
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = HkOldPayoff()
+    quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
     usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
     figure_limit = 500  # hk-old.md: a 500 limit

@@ -136,6 +136,7 @@ class Taiwan(Ruleset):
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
     payoff = TaiwanPayoff()
+    quick_entry_example = ("F2 x2", "W1 d3 5", "S dice_123", "W1 s 8", "S failed_peng 4 to 2", "D", "G3")
     usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
     figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand

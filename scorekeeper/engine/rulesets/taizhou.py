@@ -187,6 +187,7 @@ class Taizhou(Ruleset):
     tile_set = STANDARD_SET
     patterns = PATTERNS
     payoff = TaizhouPayoff()
+    quick_entry_example = ("W2 d3 44 L 6 - 24 0", "W1 s 100 L - 8 0 12", "D", "W4 d2 32 L 0 8 16 - r2")
     responsible = "optional"  # taizhou.md: 包 only when the hand names a responsible loser
     bonus_tiles = ""  # taizhou.md: 136 tiles, no flowers
     wild = "fortune"  # taizhou.md: the face-up fortune indicator (财神)

@@ -129,6 +129,7 @@ class ZungJung(Ruleset):
     forms = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = ZungJungPayoff()
+    quick_entry_example = ("# East round", "W2 d3 30", "W1 s 10", "D", "W4 d1 70 r2", "W3 d2 40 r-")
     responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
     # zung-jung.md 9.1-9.4: the events its incidental patterns count
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")

@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine import RULESETS, Ruleset
 
 from . import labels
-from .names import engine_sentence, in_script, script
+from .names import engine_sentence, in_script, local_name, script
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
@@ -299,3 +299,29 @@ def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str],
 
 def _amount(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral() else str(value.normalize())
+
+
+@dataclass(frozen=True)
+class QuickEntryExample:
+    """The quick-entry help's example for the rulesets that share it: their names and keys, and its text."""
+
+    names: str
+    keys: str
+    text: str
+
+
+def quick_entry_examples() -> list[QuickEntryExample]:
+    """Each ruleset's quick-entry example (`Ruleset.quick_entry_example`), its notes in the reader's words;
+    rulesets with the same lines share one, named together, in the rulebook's order."""
+    shared: dict[tuple[str, ...], list[Ruleset]] = {}
+    for ruleset in RULESETS:
+        if ruleset.quick_entry_example:
+            shared.setdefault(ruleset.quick_entry_example, []).append(ruleset)
+    return [QuickEntryExample(", ".join(local_name(r) for r in rulesets), " ".join(r.key for r in rulesets),
+                              "\n".join(_noted(line) for line in lines)) for lines, rulesets in shared.items()]
+
+
+def _noted(line: str) -> str:
+    """A line of an example, its note after "#" translated."""
+    code, hash_, note = line.partition("#")
+    return f"{code}# {engine_sentence(note.strip())}" if hash_ else line
