@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from .answers import HandScore
 from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
+from .examples import MoneyExample
 from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
@@ -85,6 +86,8 @@ class Ruleset:
     # The quick-entry help's example evening for this ruleset, one line a hand (the app's quick-entry format); a
     # note after "#" is English, which the app translates by its text.
     quick_entry_example: ClassVar[tuple[str, ...]] = ()
+    # The Rules page's worked examples of this ruleset's money (examples.py), in the order the page shows them.
+    money_examples: ClassVar[tuple[MoneyExample, ...]] = ()
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:

@@ -13,6 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scorekeeper.engine import RULESET_KEYS, RULESETS, Ruleset, get_ruleset
+from scorekeeper.engine.examples import example
 from scorekeeper.engine.facts import Facts
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.patterns import Pattern, count_patterns
@@ -74,8 +75,9 @@ class MonMahjong(Ruleset):
     figure_limit = 20
     events = ("last_tile",)
     # What the Rules page's Money section shows, and the quick-entry help's example, as data the app translates.
-    money_examples = (("discard", {"figure": 3, "rule": "The discarder pays the mon times the stake."}),
-                      ("self_draw", {"figure": 2, "rule": "Each of the others pays the mon times the stake."}))
+    money_examples = (example("discard", "The discarder alone pays: each mon is worth %(per_mon)s.", figure=3),
+                      example("self_draw", "On a self-draw each of the three others pays.", figure=2,
+                              title="A self-drawn win, in mon"))
     quick_entry_example = ("W2 d3 3", "W1 s 2  # the dealer draws his own tile", "D")
 
     def evaluate(self, facts: Facts) -> Score | None:
@@ -154,6 +156,9 @@ def test_every_screen_opens(client, played):
     assert "Ann" in settle
     rules = page(client, f"/rules/{KEY}/")
     assert "Concealed Hand" in rules and "Dragon Pung" in rules
+    # its own money examples, played by the engine at the table's stakes: 3 mon × 2 on a discard
+    assert 'id="money"' in rules and "each mon is worth 2" in rules and "<strong>6</strong>" in rules
+    assert "A self-drawn win, in mon" in rules
     assert KEY in page(client, "/rules/")
     player = played.players[0]
     assert "Mon Mahjong" in page(client, f"/players/{player.pk}/")

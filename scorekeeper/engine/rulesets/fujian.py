@@ -47,6 +47,7 @@ from typing import ClassVar
 from .. import predicates
 from ..answers import HandScore
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
 from ..hand import Hand
@@ -252,6 +253,29 @@ class Fujian(Ruleset):
     patterns = PATTERNS
     payoff = FujianPayoff()
     quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
+    money_examples = (
+        example("discard",
+            "All three losers pay the winner's points, whoever discarded; each point is worth %(per_point)s.",
+            figure=10),
+        example("scored",
+            "Each gold held adds 1 point to the plain points (the base, bonus tiles, golds, kongs, the "
+            "dealer's streak); a self-draw or a special bonus doubles them; three golds win at once, +30.",
+            key="golds",
+            title="Golds (金)",
+            hand={"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"},
+            said="%(winner)s self-draws a plain hand holding two golds. Its points:"),
+        example("scored",
+            "A dealer on the second hand or more in a row adds that count (連庄); a first hand as dealer adds "
+            "nothing.",
+            key="dealer_streak",
+            title="The dealer's streak",
+            hand={"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"},
+            winner=0,
+            draws=1,
+            said="%(dealer)s, the dealer, self-draws the same hand. Its points:"),
+        example("paying",
+            hands=[{"winner": 1, "discarder": 2, "points": 10}, {"winner": 0, "discarder": None, "points": 21}]),
+    )
     bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
     wild = "gold"  # fujian.md: the gold, a suit tile kind
     events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins

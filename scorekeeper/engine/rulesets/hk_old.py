@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 
 from .. import predicates
 from ..answers import HandScore, PatternLine
+from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand, check_flowers_apart
@@ -150,6 +151,36 @@ class HongKongOld(Ruleset):
     patterns = PATTERNS
     payoff = HkOldPayoff()
     quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
+    money_examples = (
+        example("self_draw",
+            "Self-drawn by the dealer: each other player pays 2 × the score.",
+            figure=40,
+            winner=0,
+            title="The dealer self-draws"),
+        example("self_draw",
+            "Self-drawn by another: the dealer pays 2 × the score, the others 1 ×.",
+            figure=40),
+        example("discard",
+            "On a discard the discarder alone pays: 6 × the score when the dealer wins.",
+            figure=40,
+            winner=0,
+            title="The dealer wins on a discard"),
+        example("discard",
+            "On a discard the discarder alone pays: 4 × the score when another wins.",
+            figure=40),
+        example("scored",
+            "Scores are rounded to 10 and capped at %(limit)s; a limit hand scores %(limit)s.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111222333444z5z", "winning_tile": "5z"}),
+        example("tallies",
+            "Each player starts with a tally of %(tally)s points; the balances are the tallies' change, each "
+            "point worth %(per_point)s.",
+            hands=[{"winner": 1, "discarder": None, "points": 40}, {"winner": 0, "discarder": 2, "points": 60}]),
+        example("paying",
+            hands=[{"winner": 1, "discarder": None, "points": 40}, {"winner": 0, "discarder": 2, "points": 60}]),
+    )
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
     usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
     figure_limit = 500  # hk-old.md: a 500 limit

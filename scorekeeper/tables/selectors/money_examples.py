@@ -4,7 +4,7 @@ Every number an example shows comes from the engine: each function builds a smal
 with `settle_session`, the code behind the command line's `settle`, at the table's stakes and options (a
 session's, when the page is opened from one; else the engine's defaults). Only the words around the
 numbers are written here, after the rules pages. Which examples each ruleset shows, with their figures
-and their rules' words, is the table in `money_rulesets.py`.
+and their rules' words, is each ruleset's own (`Ruleset.money_examples`, read by `money_rulesets.py`).
 
 Decisions where the rules pages are silent:
 - The examples' first dealer sits at East (the first seat), whoever dealt first at the table: they show
@@ -132,9 +132,9 @@ def _owed(said: str, table: Table, rows: Sequence[PaymentRow], note: str = "") -
     return Step(said, _paid(table, rows), note=note, owed=True)
 
 
-def _figure_of(hand: dict[str, Any]) -> int:
-    """A win's figure, whichever field the ruleset gives it in."""
-    return int(next(v for k, v in hand.items() if k in ("fan", "points", "pattern_fan", "faan")))
+def _figure_field(table: Table, hand: Mapping[str, Any]) -> str:
+    """The field a win gives its figure in, whichever of the ruleset's it is."""
+    return next(k for k in hand if k in get_ruleset(table.key).payoff.figures)
 
 
 def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> dict[str, Any]:
@@ -413,9 +413,9 @@ def _told(table: Table, hand: dict[str, Any], dealer: int | None = None) -> str:
         return gettext("%(what)s: %(how)s") % {"what": player, "how": f"{label}{extra}{to}"}
     if hand.get("draw"):
         return gettext("a draw")
-    figure = _figure(table, _figure_of(hand))
+    field = _figure_field(table, hand)
+    figure = _figure(table, int(hand[field]))
     payoff = get_ruleset(table.key).payoff
-    field = next(k for k in hand if k in ("fan", "points", "pattern_fan", "faan"))
     if hand.get("winner") == dealer and payoff.dealer_extra(0) and not payoff.figure_extra(field, 0):
         figure = gettext("%(figure)s with the dealer's extra") % {"figure": figure}
     if hand["discarder"] is None:

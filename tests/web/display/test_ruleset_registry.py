@@ -18,9 +18,6 @@ from scorekeeper.tables.display import rulesets as labels
 ROOT = Path(__file__).resolve().parents[3]
 APP = ROOT / "scorekeeper" / "tables"
 TEMPLATES = ROOT / "templates"
-# The Rules page's worked examples of payment, listed by ruleset (issue 19): content too, the kinds of
-# example in selectors/money_examples.py name no ruleset; a ruleset without a line there has none.
-MONEY_EXAMPLES = APP / "selectors" / "money_rulesets.py"
 
 
 @pytest.mark.parametrize("key", RULESET_KEYS)
@@ -40,7 +37,7 @@ def test_the_app_names_no_ruleset_key():
     """No ruleset key in the app's code or templates: no screen behaves by ruleset name."""
     keys = "|".join(re.escape(key) for key in RULESET_KEYS)
     quoted = re.compile(rf"""["']({keys})["']""")
-    files = [p for p in APP.rglob("*.py") if "migrations" not in p.parts and p != MONEY_EXAMPLES]
+    files = [p for p in APP.rglob("*.py") if "migrations" not in p.parts]  # examples are the rulesets' own
     files += list(TEMPLATES.rglob("*.html"))  # the quick-entry help's examples are each ruleset's own
     found = [f"{path.relative_to(ROOT)}:{number}" for path in files
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
