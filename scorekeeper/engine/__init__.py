@@ -16,6 +16,7 @@ defaults, settlement options, dealer rotation, and what its settlement accepts: 
 """
 from .answers import (
     Deal,
+    Fields,
     HandResult,
     HandScore,
     PatternLine,
@@ -39,7 +40,7 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Checkpoint", "finish", "settle_from",
-    "Deal", "HandResult", "HandScore", "PatternLine", "PaymentRow", "Refusal", "ScoreAnswer", "SettleAnswer",
+    "Deal", "Fields", "HandResult", "HandScore", "PatternLine", "PaymentRow", "Refusal", "ScoreAnswer", "SettleAnswer",
     "Settlement",
     "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",

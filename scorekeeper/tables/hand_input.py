@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import RULESETS, HandResult, Ruleset
+from scorekeeper.engine import RULESETS, Fields, HandResult, Ruleset
 
 from .models import Hand, Player
 
@@ -35,7 +35,7 @@ class HandInput:
     responsible: int | None = None
     figure: int | None = None
     figure_field: str = ""  # fan, pattern_fan or points
-    tiles: dict[str, Any] | None = None
+    tiles: Fields | None = None
     # taizhou: one entry per seat as the engine takes it: points, a loser's tiles, or None (the winner)
     loser_points: tuple[Any, ...] | None = None
     events: tuple[str, ...] = ()
@@ -86,7 +86,7 @@ class HandInput:
         return self.kind == Hand.Kind.SPOT and self.spot_kind in DEALERS_SPOTS
 
     # -- the engine --------------------------------------------------------------------------
-    def settle_entry(self, ruleset: Ruleset) -> dict[str, Any]:
+    def settle_entry(self, ruleset: Ruleset) -> Fields:
         """The entry as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
         if self.kind == Hand.Kind.SEAT:
             return {"seat_change": self.seat}  # the engine sees the seat; who sits in is the app's (seating.py)
@@ -96,17 +96,17 @@ class HandInput:
             return self._spot_entry()
         return self._win_entry(ruleset)
 
-    def _spot_entry(self) -> dict[str, Any]:
-        spot: dict[str, Any] = {"spot": self.spot_kind, "player": self.spot_player}
+    def _spot_entry(self) -> Fields:
+        spot: Fields = {"spot": self.spot_kind, "player": self.spot_player}
         if self.spot_count is not None:
             spot["count"] = self.spot_count
         if self.spot_to is not None:
             spot["to"] = self.spot_to
         return spot
 
-    def _win_entry(self, ruleset: Ruleset) -> dict[str, Any]:
+    def _win_entry(self, ruleset: Ruleset) -> Fields:
         payoff = ruleset.payoff
-        win: dict[str, Any] = {"winner": self.winner, "discarder": self.discarder}
+        win: Fields = {"winner": self.winner, "discarder": self.discarder}
         if self.tiles is not None:
             win["hand"] = self.score_fields()
         else:
@@ -119,7 +119,7 @@ class HandInput:
             win["loser_points"] = None if self.loser_points is None else list(copy.deepcopy(self.loser_points))
         return win
 
-    def score_fields(self) -> dict[str, Any]:
+    def score_fields(self) -> Fields:
         """The winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
         return tiles_score_fields(self.tiles or {}, self.events)
 
@@ -249,7 +249,7 @@ def tiles_notation(tiles: Mapping[str, Any] | None) -> str:
     return " | ".join(parts)
 
 
-def tiles_score_fields(tiles: dict[str, Any], events: Any) -> dict[str, Any]:
+def tiles_score_fields(tiles: Fields, events: Any) -> Fields:
     """Tiles and events as the score fields the replay completes; no events, no `events` field."""
     return {**tiles, "events": list(events)} if events else dict(tiles)
 

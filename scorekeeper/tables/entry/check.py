@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import HandResult, HandScore, Refusal, ScoreAnswer, score_hand
+from scorekeeper.engine import Fields, HandResult, HandScore, Refusal, ScoreAnswer, score_hand
 
 from ..display.labels import typing_help, unit_name
 from ..display.money import Payment, payments
@@ -49,7 +49,7 @@ class WinCheck:
     score: ScoreAnswer | None = None
     loser_scores: dict[int, ScoreAnswer] = field(default_factory=dict)
     loser_totals: dict[int, int] = field(default_factory=dict)
-    candidate: dict[str, Any] | None = None
+    candidate: Fields | None = None
     entered: HandInput | None = None  # the entry as a hand, ready to save
     payments: list[Payment] = field(default_factory=list)
     tracked: list[Payment] = field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import Checkpoint, Deal, HandResult, PaymentRow, Refusal, SettleAnswer, Settlement
+from scorekeeper.engine import Checkpoint, Deal, Fields, HandResult, PaymentRow, Refusal, SettleAnswer, Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class DecodedHands(Sequence[HandResult]):
 
     __slots__ = ("texts", "read")
 
-    def __init__(self, texts: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, texts: Sequence[Fields]) -> None:
         self.texts = texts
         self.read: list[HandResult | None] = [None] * len(texts)
 
@@ -72,7 +72,7 @@ class DecodedHands(Sequence[HandResult]):
         return found
 
 
-def between_hands(given: dict[str, Any]) -> bool:
+def between_hands(given: Fields) -> bool:
     """An entry that is no hand of its own: an on-the-spot payment, or a seat change (numbered with the
     hand it comes before)."""
     return "spot" in given or "seat_change" in given
@@ -80,7 +80,7 @@ def between_hands(given: dict[str, Any]) -> bool:
 
 # One snapshot row as the store writes it: hand id, the engine's input, its answer, the checkpoint after
 # it, and the running tally.
-SnapshotRow = tuple[int, dict[str, Any], HandResult, Any, Any]
+SnapshotRow = tuple[int, Fields, HandResult, Any, Any]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -91,7 +91,7 @@ class ReplayState:
     made."""
 
     hand_ids: tuple[int, ...]
-    inputs: Sequence[dict[str, Any]]
+    inputs: Sequence[Fields]
     answer: SettleAnswer
     states: Sequence[HandState]  # one per hand, then the next hand's (a StatesView: read when needed)
     # Where the replay stands after each hand (a Checkpoint, or its JSON as a snapshot keeps it):

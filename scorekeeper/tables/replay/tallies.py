@@ -16,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.engine import HandResult, get_ruleset
+from scorekeeper.engine import Fields, HandResult, get_ruleset
 
 Tally = dict[str, Any]
 
@@ -25,7 +25,7 @@ def empty() -> Tally:
     return {"n": 0, "d": 0, "s": [[0, 0, 0, None] for _ in range(4)]}
 
 
-def after_hand(before: Tally, given: dict[str, Any], answer: HandResult, ruleset: str) -> Tally:
+def after_hand(before: Tally, given: Fields, answer: HandResult, ruleset: str) -> Tally:
     """The tally after one entry: `given` as the engine took it, `answer` the engine's answer for it."""
     if "winner" not in given and "draw" not in given:
         return before  # an on-the-spot payment (or a seat change) is not a hand
@@ -35,7 +35,7 @@ def after_hand(before: Tally, given: dict[str, Any], answer: HandResult, ruleset
     return tally
 
 
-def _count_win(tally: Tally, given: dict[str, Any], answer: HandResult, ruleset: str) -> None:
+def _count_win(tally: Tally, given: Fields, answer: HandResult, ruleset: str) -> None:
     winner, discarder = given["winner"], given.get("discarder")
     seat = tally["s"][winner]
     seat[0] += 1
@@ -47,7 +47,7 @@ def _count_win(tally: Tally, given: dict[str, Any], answer: HandResult, ruleset:
         seat[3] = biggest
 
 
-def _as_biggest(given: dict[str, Any], answer: HandResult, ruleset: str, winner: int,
+def _as_biggest(given: Fields, answer: HandResult, ruleset: str, winner: int,
                 number: int) -> list[Any] | None:
     figures = get_ruleset(ruleset).payoff.figures
     field = next((name for name in figures if given.get(name) is not None), None)

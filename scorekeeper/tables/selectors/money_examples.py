@@ -28,7 +28,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import HandResult, PaymentRow, Refusal, Settlement, get_ruleset, settle_session
+from scorekeeper.engine import Fields, HandResult, PaymentRow, Refusal, Settlement, get_ruleset, settle_session
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.labels import figure_words
@@ -59,7 +59,7 @@ class Table:
     def seats(self) -> list[str]:
         return list(self.names) or [str(WIND_NAMES[wind]) for wind in "ESWN"]
 
-    def settle(self, hands: list[dict[str, Any]], *, pay_as_you_go: bool = False,
+    def settle(self, hands: list[Fields], *, pay_as_you_go: bool = False,
                options: Mapping[str, Any] | None = None) -> Settlement:
         """The engine's replay of these hands at this table (East deals first)."""
         answer = settle_session({
@@ -137,11 +137,11 @@ def _figure_field(table: Table, hand: Mapping[str, Any]) -> str:
     return next(k for k in hand if k in get_ruleset(table.key).payoff.figures)
 
 
-def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> dict[str, Any]:
+def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> Fields:
     return {"winner": winner, "discarder": discarder, get_ruleset(table.key).payoff.figures[0]: figure, **more}
 
 
-def _who_else(table: Table, more: dict[str, Any]) -> str:
+def _who_else(table: Table, more: Fields) -> str:
     """What a win's extra fields say, in words: who is responsible (包), a robbed kong (搶槓)."""
     said = ""
     if more.get("responsible") is not None:
@@ -239,7 +239,7 @@ def _scheme(table: Table, figure: int, scheme: str, ours: bool) -> Step:
 
 
 # -- hands scored by their tiles: a limit, golds, a dealer's streak --------------------------------
-def scored(table: Table, *, key: str, title: Promise, said: Promise, hand: dict[str, Any], rule: Rule,
+def scored(table: Table, *, key: str, title: Promise, said: Promise, hand: Fields, rule: Rule,
            draws: int = 0, winner: int = SOUTH, **more: Any) -> Example:
     """A self-drawn hand given by its tiles: the engine's patterns and total, and what each pays."""
     answer = table.settle([{"draw": True}] * draws + [{"winner": winner, "discarder": None, "hand": hand, **more}])
@@ -278,7 +278,7 @@ def four_hands(table: Table, *, key: str, title: Promise, rule: Rule, winner: in
 
 
 # -- hk-old: the tallies -----------------------------------------------------------------------------
-def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example:
+def tallies(table: Table, *, hands: list[Fields], rule: Rule) -> Example:
     """hk-old.md: each player starts with a tally; the engine's balances are its change."""
     answer = table.settle(hands)
     start = get_ruleset(table.key).starting_tally
@@ -295,7 +295,7 @@ def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example
 CHAIN = ({"winner": EAST, "discarder": None, "fan": 13}, {"winner": EAST, "discarder": SOUTH, "fan": 5})
 
 
-def _chain(table: Table, then: dict[str, Any] | None = None) -> Sequence[HandResult]:
+def _chain(table: Table, then: Fields | None = None) -> Sequence[HandResult]:
     return table.settle([*CHAIN, *([then] if then else [])]).hands
 
 
@@ -346,9 +346,9 @@ def pull_halves(table: Table, *, rule: Rule) -> Example:
 
 
 # -- taiwan: on-the-spot payments ----------------------------------------------------------------------
-def _spot(kind: str, needs: str, count: int) -> dict[str, Any]:
+def _spot(kind: str, needs: str, count: int) -> Fields:
     """One payment of each kind: South's, or the dealer's dice; South pays West for a failed peng."""
-    entry: dict[str, Any] = {"spot": kind} if needs == "dealer" else {"spot": kind, "player": SOUTH}
+    entry: Fields = {"spot": kind} if needs == "dealer" else {"spot": kind, "player": SOUTH}
     return entry | ({"count": count} if needs == "count" else {"to": WEST} if needs == "to" else {})
 
 
@@ -385,7 +385,7 @@ def money_table(table: Table, *, rule: Rule) -> Example:
 
 
 # -- a tab or pay as you go ------------------------------------------------------------------------------
-def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
+def paying(table: Table, *, hands: list[Fields]) -> Example:
     """rules/README.md, `pay_as_you_go`: what Settle up asks for after the same hands, each way."""
     tab, go = (table.settle(hands, pay_as_you_go=way).settle_up for way in (False, True))
     dealers = [hand.dealer for hand in table.settle(hands).hands]
@@ -397,12 +397,12 @@ def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     return Example("paying", gettext("A tab or pay as you go"), rule, steps)
 
 
-def _told_all(table: Table, hands: list[dict[str, Any]], dealers: Sequence[int | None] = ()) -> str:
+def _told_all(table: Table, hands: list[Fields], dealers: Sequence[int | None] = ()) -> str:
     dealers = list(dealers) or [None] * len(hands)
     return gettext("; ").join(_told(table, hand, dealer) for hand, dealer in zip(hands, dealers))
 
 
-def _told(table: Table, hand: dict[str, Any], dealer: int | None = None) -> str:
+def _told(table: Table, hand: Fields, dealer: int | None = None) -> str:
     """A hand of an example in words: a win, a draw or an on-the-spot payment. With the hand's dealer, a
     dealer's figure that already holds the dealer's extra says so (issue 35.16), or a table adds it again."""
     if "spot" in hand:
