@@ -48,12 +48,6 @@ class SessionError(EngineError):
             self.message = f"hand {hand + 1}: {self.message}"
             self.args = (self.message,)
 
-    def error(self) -> dict[str, object]:
-        error = super().error()
-        if self.hand is not None:
-            error["hand"] = self.hand
-        return error
-
 
 def at_hand(index: int, error: EngineError) -> SessionError:
     """The error as the session's answer: 'hand 3: ...' (1-based for players), index 2 for the app."""

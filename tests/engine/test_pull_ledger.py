@@ -4,7 +4,8 @@ from fractions import Fraction
 
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, pull
-from scorekeeper.engine.settlement import settle_session
+
+from engine_helpers import settle_json
 
 SOURCE = {"ruleset": "taiwan", "players": ["East", "South", "West", "North"], "dealer": 0,
           "stakes": {"base": "10", "per_fan": "2"}}
@@ -12,7 +13,7 @@ HANDS_1_2 = [{"winner": 0, "discarder": None, "fan": 13}, {"winner": 0, "discard
 
 
 def settle(hands):
-    answer = settle_session({**SOURCE, "hands": hands})
+    answer = settle_json({**SOURCE, "hands": hands})
     assert answer["ok"], answer
     return answer
 

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import HALF, Payment
-from ..ruleset import Option
+from ..options import Option
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others
 
