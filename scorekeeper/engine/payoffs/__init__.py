@@ -135,11 +135,13 @@ class Payoff:
         return ("robbing_kong",) if "robbed_kong" in self.win_fields else ()
 
     # -- dealers and winds -----------------------------------------------------
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
+        """Whether the dealer deals again after this hand; `options` are the table's settlement options with
+        their defaults (`read_options`), where a house rule decides it (hk-faan's draw_keeps_deal)."""
         raise NotImplementedError
 
     def next_deal(self, deal: Deal, table: Table, dealer_won: bool, draw: bool) -> Deal:
-        if self.keeps_deal(dealer_won, draw):
+        if self.keeps_deal(dealer_won, draw, table.options):
             return Deal(deal.dealer, deal.continuations + 1, deal.rounds, deal.hand_in_round + 1)
         dealer = (deal.dealer + 1) % SEATS
         if dealer == table.first_dealer:  # the deal has gone round all four: a new round wind

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
@@ -91,7 +91,7 @@ class TaiwanPayoff(Payoff):
             stakes["unit"] = stakes["base"]
         return stakes
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return dealer_won or draw  # taiwan.md: 流局連莊
 
     def dealer_extra(self, continuations: int) -> int:

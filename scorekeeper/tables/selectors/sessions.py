@@ -191,11 +191,13 @@ def deal_json(*, session: Session, state: HandState, hand_number: int, profile: 
     offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does); with `names`, the
     people in the seats (the win form names the dealer)."""
     payoff = get_ruleset(session.ruleset).payoff
+    options = payoff.read_options(session.options)
     return json.dumps({
         "dealer": state.dealer, "continuations": state.continuations, "round": state.round,
         "next": hand_number, "first": session.first_dealer, "fixed": payoff.fixed_seats,
-        "keeps": {"dealerWin": payoff.keeps_deal(True, False), "otherWin": payoff.keeps_deal(False, False),
-                  "draw": payoff.keeps_deal(False, True)},
+        "keeps": {"dealerWin": payoff.keeps_deal(True, False, options),
+                  "otherWin": payoff.keeps_deal(False, False, options),
+                  "draw": payoff.keeps_deal(False, True, options)},
         "dealerWord": profile.dealer_word, "winds": [str(WIND_NAMES[w]) for w in "ESWN"],
         "windsZh": [wind_zh(w) for w in "ESWN"], **({"names": names} if names is not None else {}),
     }, ensure_ascii=False)

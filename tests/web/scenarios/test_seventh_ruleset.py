@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -53,7 +55,7 @@ class MonPayoff(Payoff):
     figures = ("mon",)
     stake_defaults = {"per_mon": Decimal(2)}
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return False
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,
