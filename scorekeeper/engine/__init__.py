@@ -30,6 +30,8 @@ from .checkpoint import Checkpoint
 from .errors import EngineError
 from .hand import EVENT_WINS, UNMELDED_EVENTS
 from .money import format_amount
+from .options import Option
+from .patterns import Pattern
 from .payoffs import Payoff
 from .ruleset import Ruleset
 from .rulesets import RULESET_KEYS, RULESETS, get_ruleset
@@ -42,7 +44,8 @@ __all__ = [
     "Checkpoint", "finish", "settle_from",
     "Deal", "Fields", "HandResult", "HandScore", "PatternLine", "PaymentRow", "Refusal", "ScoreAnswer", "SettleAnswer",
     "Settlement",
-    "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Payoff", "RULESETS", "RULESET_KEYS", "Ruleset", "get_ruleset",
+    "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Option", "Pattern", "Payoff", "RULESETS", "RULESET_KEYS",
+    "Ruleset", "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",
     "format_tiles", "parse_tiles", "format_amount",
 ]

@@ -281,18 +281,16 @@ class Ruleset:
             return limit
         return limit + self.payoff.dealer_extra(continuations)
 
-    def house_options(self) -> list[dict[str, Any]]:
-        """Every option a table sets, as `describe` gives them: the scorer's, then its payoff's own
-        (zung-jung's `payoff`, every ruleset's `round_to`)."""
-        options: list[dict[str, Any]] = self.describe()["options"]
-        named = {o["name"] for o in options}
-        for name, allowed in self.payoff.settlement_options.items():
-            if name not in named:
-                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
-        return options
+    def house_options(self) -> tuple[Option, ...]:
+        """Every option a table sets: the scorer's, then its payoff's own (zung-jung's `payoff`, every
+        ruleset's `round_to`), whose default is the first value it allows."""
+        named = {option.name for option in self.options}
+        return tuple(self.options) + tuple(Option(name, allowed[0], tuple(allowed))
+                                          for name, allowed in self.payoff.settlement_options.items()
+                                          if name not in named)
 
     def describe(self) -> dict[str, Any]:
-        """The ruleset's own data for the app's rules page."""
+        """The ruleset as plain data (its pattern table, unit and options), for a reader outside Python."""
         return {
             "key": self.key, "name": self.name, "name_zh": self.name_zh, "description": self.description,
             "unit": self.unit, "hand_size": self.hand_size,

@@ -26,7 +26,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import RULESETS, Ruleset
+from scorekeeper.engine import RULESETS, Option, Ruleset
 
 from . import labels
 from .names import engine_sentence, in_script, local_name, script
@@ -156,10 +156,10 @@ def option_value(name: str, value: Any) -> str:
     return str(found) if found is not None else str(value).replace("_", " ")
 
 
-def option_note(option: dict[str, Any]) -> str:
+def option_note(option: Option) -> str:
     """What the option does, in the reader's language (the engine's own note where the app has no words)."""
-    note = OPTION_NOTES.get(option["name"])
-    return str(note) if note is not None else engine_sentence(option["note"])
+    note = OPTION_NOTES.get(option.name)
+    return str(note) if note is not None else engine_sentence(option.note)
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left

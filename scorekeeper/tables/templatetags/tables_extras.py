@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scorekeeper.engine import RULESET_KEYS, HandScore, PatternLine, Refusal, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, HandScore, Option, PatternLine, Refusal, get_ruleset
 
 from ..display import labels, names, refusals, rulesets, score_lines
 from ..display import money as amounts
@@ -118,15 +118,15 @@ def option_label(name: str) -> str:
 
 
 @register.filter
-def option_note(option: dict[str, Any]) -> str:
+def option_note(option: Option) -> str:
     """What a house option does, in the reader's language."""
     return rulesets.option_note(option)
 
 
 @register.filter
-def option_default(option: dict[str, Any]) -> str:
+def option_default(option: Option) -> str:
     """A house option's default value in words ('Off', 'Competition'), never the engine's raw value."""
-    return rulesets.option_value(option["name"], option["default"])
+    return rulesets.option_value(option.name, option.default)
 
 
 @register.filter

@@ -63,4 +63,4 @@ def test_a_profile_holds_the_engines_object_and_adds_only_labels():
 def test_the_house_options_are_the_scorers_then_the_payoffs_own(ruleset):
     scorers = [o["name"] for o in ruleset.describe()["options"]]
     payoffs = [name for name in ruleset.payoff.settlement_options if name not in scorers]
-    assert [o["name"] for o in ruleset.house_options()] == scorers + payoffs
+    assert [o.name for o in ruleset.house_options()] == scorers + payoffs
