@@ -1,7 +1,8 @@
 """The scoring engine: pure Python, no Django.
 
 Public API: `score_hand(fields) -> HandScore | Refusal`, `settle_session(fields) -> Settlement | Refusal`
-(answers.py: frozen values whose `to_json()` is the contract's JSON; and, to go on
+(answers.py: frozen values whose `to_json()` is the contract's JSON, a hand of several winners
+on one discard saying each in `HandResult.winners`; and, to go on
 from where a replay stood, `settle_from(fields, Checkpoint)` and `finish(fields, Checkpoint)`),
 `EVENT_WINS` (the way of winning each event needs), `UNMELDED_EVENTS` (those won before any
 meld), `RULESETS` (one `Ruleset` object per ruleset, in the rulebook's order; `RULESET_KEYS`
@@ -25,6 +26,7 @@ from .answers import (
     ScoreAnswer,
     SettleAnswer,
     Settlement,
+    WinnerResult,
 )
 from .checkpoint import Checkpoint
 from .errors import EngineError
@@ -43,7 +45,7 @@ from .tiles import Tile, format_tiles, parse_tiles
 __all__ = [
     "Checkpoint", "finish", "settle_from",
     "Deal", "Fields", "HandResult", "HandScore", "PatternLine", "PaymentRow", "Refusal", "ScoreAnswer", "SettleAnswer",
-    "Settlement",
+    "Settlement", "WinnerResult",
     "EVENT_WINS", "UNMELDED_EVENTS", "EngineError", "Option", "Pattern", "Payoff", "RULESETS", "RULESET_KEYS",
     "Ruleset", "get_ruleset",
     "score_hand", "settle_session", "arrangements", "has_standard_win", "standard_arrangements", "Tile",

@@ -150,11 +150,40 @@ class Deal:
                    tuple(data["seat_winds"]))
 
 
+SEVERAL_WINS = "several_wins"  # the kind of a hand of several wins on one discard
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerResult:
+    """One of several winners on one discard (一炮多響, rules/README.md, ruling 2026-11-28): the seat, what the
+    discarder owes it for this hand (exact decimal text, before any 拉 chain or coin), whether its win carries
+    the 拉 chain (taiwan.md: the others are paid at once), and its score where the win was given by tiles."""
+
+    winner: int
+    paid: str
+    carries_chain: bool = False
+    score: HandScore | None = None
+
+
+def several_winners(kind: str, payments: Sequence[PaymentRow], tracked: Sequence[PaymentRow]
+                    ) -> tuple[WinnerResult, ...]:
+    """The winners of several wins on one discard (kind `several_wins`) as the contract's JSON says them: each
+    `payments` row one winner's, the carrier the one the `tracked` debts are owed to. The JSON has no field for a
+    winner's score (the rulebook names none), nor rows for amounts of 0: read back, a winner paid nothing is left
+    out and a chain owed nothing is carried by nobody (the money is the same)."""
+    if kind != SEVERAL_WINS:
+        return ()
+    holders = {row.payee for row in tracked}
+    return tuple(WinnerResult(row.payee, row.amount, row.payee in holders) for row in payments)
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """What one entry of a session did (settlement.py's module docstring): its deal, its kind, the money,
     the running balances, and for a win its scores and its figure where the ruleset answers one (`figure`:
-    the field and value, hk-faan's `faan`)."""
+    the field and value, hk-faan's `faan`). Several wins on one discard (kind `several_wins`) have no `score`:
+    each winner's payment, chain and score are in `winners`, which the typed answer alone carries (the contract's
+    JSON says the payments in `payments` and the chain in `tracked`; `several_winners` reads them back)."""
 
     deal: Deal
     kind: str
@@ -165,6 +194,7 @@ class HandResult:
     score: HandScore | None = None
     loser_scores: tuple[HandScore | None, ...] | None = None
     figure: tuple[str, int] | None = None
+    winners: tuple[WinnerResult, ...] = ()
 
     @property
     def dealer(self) -> int:
@@ -199,11 +229,12 @@ class HandResult:
     def from_json(cls, data: Mapping[str, Any]) -> HandResult:
         score, losers = data.get("score"), data.get("loser_scores")
         figures = [(k, v) for k, v in data.items() if k not in _HAND_KEYS]
-        return cls(Deal.from_json(data), data["kind"], payment_rows(data["payments"]),
-                   payment_rows(data["transfers"]), payment_rows(data.get("tracked", ())),
+        payments, tracked = payment_rows(data["payments"]), payment_rows(data.get("tracked", ()))
+        return cls(Deal.from_json(data), data["kind"], payments,
+                   payment_rows(data["transfers"]), tracked,
                    tuple(data["balances"]), None if score is None else HandScore.from_json(score),
                    None if losers is None else tuple(None if s is None else HandScore.from_json(s) for s in losers),
-                   figures[0] if figures else None)
+                   figures[0] if figures else None, several_winners(data["kind"], payments, tracked))
 
 
 _HAND_KEYS = frozenset({"dealer", "dealer_streak", "round_wind", "round", "hand_in_round", "seat_winds", "kind",

@@ -4,7 +4,7 @@ The hands are the source of truth. `settle_session` is one pure replay: a loop o
 the hands carrying a small immutable `State` (the deal: dealer, continuations, round,
 hands dealt in the round; and taiwan's pull chain), each hand giving its answer:
 
-    {"kind": "win"|"draw"|"spot"|"seat_change", "dealer", "dealer_streak", "round_wind", "round",
+    {"kind": "win"|"several_wins"|"draw"|"spot"|"seat_change", "dealer", "dealer_streak", "round_wind", "round",
      "hand_in_round", "seat_winds", "payments", "transfers", "tracked", "balances",
      "score"?, "loser_scores"?}
 
@@ -33,6 +33,10 @@ Decisions where the pages are silent:
 - A scored non-dealer gets `dealer_streak` 0: the streak is the dealer's.
 - Running `balances` settle the tracked debts as if the session ended there, so the
   last hand's running balances are the session's `balances`.
+- Several wins on one discard (ruling 2026-11-28) are one entry of kind `several_wins`: `payments`
+  lists what the discarder owes each winner, in the entry's order; `transfers` the ended chain's
+  collections, then the other winners' payments; no `score` (each winner's is in the typed
+  answer's `winners`, with who carries the chain).
 """
 from __future__ import annotations
 
@@ -41,15 +45,28 @@ from dataclasses import replace
 from decimal import Decimal, DecimalException, localcontext
 from typing import Any, NamedTuple
 
+from .answers import SEVERAL_WINS, HandResult, HandScore, PaymentRow, SettleAnswer, Settlement, WinnerResult
 from .answers import Deal as DealAnswer
-from .answers import HandResult, HandScore, PaymentRow, SettleAnswer, Settlement
 from .checkpoint import Checkpoint
 from .errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from .money import EXACT, ZERO, Payment, coin_of, format_amount, rounded
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table
 from .ruleset import Ruleset
 from .rulesets import RULESET_KEYS, get_ruleset
-from .session import SEATS, Draw, SeatChange, Session, SessionError, Spot, Win, at_hand, read_entry, read_session
+from .session import (
+    SEATS,
+    SEVERAL_WINNERS,
+    Draw,
+    SeatChange,
+    Session,
+    SessionError,
+    Spot,
+    Win,
+    Wins,
+    at_hand,
+    read_entry,
+    read_session,
+)
 from .settle_up import settle_up
 
 
@@ -66,6 +83,7 @@ class Step(NamedTuple):
     transfers: list[Payment]
     scored: Scores | None = None
     exact: list[Payment] | None = None  # the money moved before rounding to the table's coin (`round_to`)
+    winners: tuple[WinnerResult, ...] = ()  # several wins on one discard: each winner's payment, chain, score
 
 
 class Scores(NamedTuple):
@@ -123,9 +141,10 @@ def _settle(data: Any, start: Checkpoint | None) -> tuple[Settlement, list[Check
     answers: list[HandResult] = []
     checkpoints: list[Checkpoint] = []
     coin = coin_of(table.options.get("round_to"))
+    several = bool(table.options[SEVERAL_WINNERS]) if SEVERAL_WINNERS in payoff.settlement_options else None
     for index, raw in enumerate(session.hands, start=start.hands):
         try:
-            entry = read_entry(raw, payoff)
+            entry = read_entry(raw, payoff, several)
             step, after = _play(entry, state, session, ruleset, table)
             step = _to_coin(step, coin)
         except EngineError as error:
@@ -174,6 +193,8 @@ def _play(entry: Any, state: State, session: Session, ruleset: Ruleset, table: T
         return Step("seat_change", [], collected), State(deal, chain)
     if isinstance(entry, Draw):
         return Step("draw", [], []), State(payoff.next_deal(deal, table, False, True), state.chain)
+    if isinstance(entry, Wins):
+        return _play_several(entry, state, session, ruleset, table)
     assert isinstance(entry, Win)
     score = None if entry.hand is None else _score(entry.hand, entry.winner, deal, session, ruleset, entry)
     losers, loser_scores = _loser_values(entry, deal, session, ruleset)
@@ -183,6 +204,27 @@ def _play(entry: Any, state: State, session: Session, ruleset: Ruleset, table: T
     chain, transfers = payoff.carry(state.chain, entry, payments)
     after = State(payoff.next_deal(deal, table, entry.winner == deal.dealer, False), chain)
     return Step("win", payments, transfers, Scores(score, loser_scores, figure)), after
+
+
+def _play_several(entry: Wins, state: State, session: Session, ruleset: Ruleset, table: Table
+                  ) -> tuple[Step, State]:
+    """taiwan.md, several winners on one discard: each paid by the discarder as if alone, one carrying the chain;
+    the dealer keeps the deal if among them."""
+    deal, payoff = state.deal, ruleset.payoff
+    dues: list[tuple[int, list[Payment]]] = []
+    scores: list[HandScore | None] = []
+    for win in entry.wins:
+        score = None if win.hand is None else _score(win.hand, win.winner, deal, session, ruleset, win)
+        value = payoff.figure(win, deal, None if score is None else score.total)
+        dues.append((win.winner, payoff.payments(win, value, (), deal, table)))
+        scores.append(score)
+    chain, transfers, carrier = payoff.carry_several(state.chain, entry.discarder, dues)
+    payments = [paid for _winner, due in dues for paid in due]
+    winners = tuple(WinnerResult(winner, format_amount(sum((p.amount for p in due), ZERO)), winner == carrier, score)
+                    for (winner, due), score in zip(dues, scores))
+    dealer_won = any(win.winner == deal.dealer for win in entry.wins)
+    after = State(payoff.next_deal(deal, table, dealer_won, False), chain)
+    return Step(SEVERAL_WINS, payments, transfers, winners=winners), after
 
 
 def _loser_values(win: Win, deal: Deal, session: Session, ruleset: Ruleset
@@ -264,4 +306,4 @@ def _hand_answer(step: Step, deal: Deal, chain: Chain, cash: list[Decimal], payo
         balances = _with(cash, owing)
     scores = step.scored or Scores()
     return HandResult(_deal_answer(deal, payoff), step.kind, paid, transfers, tracked,
-                      tuple(format_amount(b) for b in balances), *scores)
+                      tuple(format_amount(b) for b in balances), *scores, winners=step.winners)

@@ -43,8 +43,9 @@ from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
-from ..payoffs.taiwan import TaiwanPayoff
+from ..payoffs.taiwan import OPTIONS, TaiwanPayoff
 from ..ruleset import Ruleset, Score
 from ..tiles import BONUS_BASE, tile_name
 
@@ -136,6 +137,7 @@ class Taiwan(Ruleset):
     hand_size = 16
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
+    options: ClassVar[tuple[Option, ...]] = OPTIONS  # several_winners: the settlement's, listed on the rules page
     payoff = TaiwanPayoff()
     quick_entry_example = ("F2 x2", "W1 d3 5", "S dice_123", "W1 s 8", "S failed_peng 4 to 2", "D", "G3")
     money_examples = (

@@ -89,7 +89,8 @@ OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical
                  "four_winds": _("Four winds"), "round_to": _("Round each payment to"),
                  "min_faan": _("Minimum to win"), "limit_faan": _("Limit (爆棚)"), "flowers": _("Flowers and seasons"),
                  "payout": _("Money table"), "discard_pays": _("Who pays a discard"),
-                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand")}
+                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand"),
+                 "several_winners": _("Several winners on one discard (一炮多響)")}
 OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
     "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
@@ -106,6 +107,8 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "robbed_kong_pays": {"self_draw": _("As a self-draw (搶槓當自摸)"),
                          "discard": _("As an ordinary discard")},
     "draw_keeps_deal": {True: _("The dealer keeps the deal"), False: _("The deal passes")},
+    "several_winners": {False: _("The nearest winner wins alone (截糊)"),
+                        True: _("Several players may win on one discard (一炮多響)")},
 }
 OPTION_NOTES = {
     "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
@@ -127,6 +130,10 @@ OPTION_NOTES = {
     "robbed_kong_pays": _("As a self-draw: the robbed player alone pays three shares. As a discard: two shares, "
                           "paid as a discard is."),
     "draw_keeps_deal": _("Whether the dealer keeps the deal after a drawn hand (流局) or passes it."),
+    "several_winners": _("When two or three players win on the same discard: each is paid by the discarder as if "
+                         "alone, the dealer keeps the deal if among them, and the 拉 chain stays with its holder if "
+                         "among them, else goes to the winner nearest after the discarder (the others are paid at "
+                         "once). Off (截糊): that nearest winner wins alone."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
