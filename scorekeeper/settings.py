@@ -72,7 +72,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     # Before staticfiles: runserver serves static files through WhiteNoise, as production does.
     "whitenoise.runserver_nostatic",
-    "scorekeeper.static_storage.StaticFilesConfig",
+    "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
     "scorekeeper.tables",

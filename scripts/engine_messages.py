@@ -28,6 +28,9 @@ def engine_sentences() -> list[str]:
     texts += [note for payoff in payoffs for notes in (payoff.spot_notes, payoff.stake_notes)
               for note in notes.values()]
     texts += [meaning for _needed, meaning in EVENT_WINS.values()]  # facts of the refusals about events
+    # the notes of the quick-entry help's examples ("W1 s 60  # the dealer draws his own tile")
+    texts += [line.partition("#")[2].strip() for ruleset in RULESETS for line in ruleset.quick_entry_example]
+    texts += [text for ruleset in RULESETS for example in ruleset.money_examples for text in example.texts()]
     return sorted({text for text in texts if text})
 
 

@@ -13,19 +13,22 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
+from .answers import ScoreAnswer, SettleAnswer
 from .errors import BAD_JSON, EngineError, contract_answer
 from .scoring import score_hand
 from .settlement import settle_session
 
-COMMANDS: dict[str, Callable[[Any], dict[str, Any]]] = {"score": score_hand, "settle": settle_session}
+COMMANDS: dict[str, Callable[[Any], Answer]] = {"score": score_hand, "settle": settle_session}
+Answer = ScoreAnswer | SettleAnswer
 USAGE = "usage: python -m scorekeeper.engine score|settle < input.jsonl"
 
 
-def answer_lines(command: Callable[[Any], dict[str, Any]], lines: Iterable[str]) -> Iterator[str]:
+def answer_lines(command: Callable[[Any], Answer], lines: Iterable[str]) -> Iterator[str]:
     for line in lines:
         if not line.strip():
-            yield _dump(EngineError(BAD_JSON, "an empty line: each line must be one JSON object").as_answer())
+            yield _dump(EngineError(BAD_JSON, "an empty line: each line must be one JSON object").refusal())
             continue
+        answer: Answer
         try:
             data = json.loads(line)
         except ValueError as exc:
@@ -33,14 +36,14 @@ def answer_lines(command: Callable[[Any], dict[str, Any]], lines: Iterable[str])
                 BAD_JSON,
                 "this line is not valid JSON ({reason})",
                 reason=exc,
-            ).as_answer()
+            ).refusal()
         else:
             answer = command(data)
         yield _dump(answer)
 
 
-def _dump(answer: dict[str, Any]) -> str:
-    return json.dumps(contract_answer(answer), ensure_ascii=False, separators=(", ", ": "))
+def _dump(answer: Answer) -> str:
+    return json.dumps(contract_answer(answer.to_json()), ensure_ascii=False, separators=(", ", ": "))
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

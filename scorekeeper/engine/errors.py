@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .answers import Refusal
+
 BAD_JSON = "bad_json"
 UNKNOWN_RULESET = "unknown_ruleset"
 BAD_TILE = "bad_tile"
@@ -41,12 +43,11 @@ class EngineError(ValueError):
         self.template = template
         self.facts: dict[str, Any] = facts
 
-    def error(self) -> dict[str, object]:
-        """The answer's error: the contract's code and message, then the template and facts for the app."""
-        return {"code": self.code, "message": self.message, "template": self.template, "facts": self.facts}
+    hand: int | None = None  # the hand at fault, in a session (session.SessionError)
 
-    def as_answer(self) -> dict[str, object]:
-        return {"ok": False, "error": self.error()}
+    def refusal(self) -> Refusal:
+        """The answer: the contract's code and message, then the template and facts for the app."""
+        return Refusal(self.code, self.message, self.template, self.facts, self.hand)
 
 
 def contract_answer(answer: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from .answers import PatternLine
 from .facts import Facts
 
 Predicate = Callable[[Facts], int | bool]
@@ -54,14 +55,8 @@ class Counted:
     def value(self) -> int:
         return self.pattern.value * self.times
 
-    def as_answer(self) -> dict[str, Any]:
-        answer: dict[str, Any] = {
-            "key": self.pattern.key, "name": self.pattern.name, "name_zh": self.pattern.name_zh,
-            "value": self.value,
-        }
-        if self.times > 1:
-            answer["count"] = self.times
-        return answer
+    def line(self) -> PatternLine:
+        return PatternLine(self.pattern.key, self.pattern.name, self.pattern.name_zh, self.value, self.times)
 
 
 def count_patterns(table: Sequence[Pattern], facts: Facts) -> list[Counted]:

@@ -15,10 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .answers import HandScore
 from .errors import BAD_FIELD, BAD_TILE, NOT_WINNING, EngineError
+from .examples import MoneyExample
 from .facts import Facts
 from .groups import STANDARD, THIRTEEN_ORPHANS, Arrangement, Group
 from .hand import Hand, check_copies, check_tile_count, is_allowed, read_hand
+from .options import Option
 from .patterns import Counted, Pattern
 from .payoffs import Payoff
 from .search import FORM_SEARCHES, TERMINALS_AND_HONORS, arrangements, has_standard_win
@@ -45,14 +48,6 @@ class Score:
 
     def key(self) -> tuple[int, int]:
         return (self.total, len(self.patterns))
-
-
-@dataclass(frozen=True)
-class Option:
-    name: str
-    default: Any
-    allowed: tuple[Any, ...] = ()
-    note: str = ""
 
 
 class Ruleset:
@@ -88,6 +83,11 @@ class Ruleset:
     starting_tally: ClassVar[int] = 0  # points each player starts with, where the page keeps tallies
     dealer_word: ClassVar[str] = "dealer"  # what the page calls the dealer
     game_rounds: ClassVar[int] = 0  # rounds of the deal that make a full game, where the page says so
+    # The quick-entry help's example evening for this ruleset, one line a hand (the app's quick-entry format); a
+    # note after "#" is English, which the app translates by its text.
+    quick_entry_example: ClassVar[tuple[str, ...]] = ()
+    # The Rules page's worked examples of this ruleset's money (examples.py), in the order the page shows them.
+    money_examples: ClassVar[tuple[MoneyExample, ...]] = ()
 
     # -- reading ---------------------------------------------------------------
     def read(self, data: Mapping[str, Any]) -> Hand:
@@ -253,14 +253,10 @@ class Ruleset:
         """Counted patterns and total for one arrangement; None when it is not a scoring win."""
         raise NotImplementedError
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer: dict[str, Any] = {
-            "ok": True, "ruleset": self.key, "total": score.total, "unit": self.unit,
-            "patterns": [c.as_answer() for c in score.patterns], "limit": score.limit,
-        }
-        answer.update(score.extra)
-        answer["sets"] = score.arrangement.notation() if score.arrangement else []
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        return HandScore(self.key, score.total, self.unit, tuple(c.line() for c in score.patterns), score.limit,
+                         tuple(score.arrangement.notation() if score.arrangement else ()),
+                         tuple(score.extra.items()))
 
     # -- what a table enters --------------------------------------------------
     def bonus_tiles_at(self, options: Mapping[str, Any]) -> str:
@@ -285,18 +281,16 @@ class Ruleset:
             return limit
         return limit + self.payoff.dealer_extra(continuations)
 
-    def house_options(self) -> list[dict[str, Any]]:
-        """Every option a table sets, as `describe` gives them: the scorer's, then its payoff's own
-        (zung-jung's `payoff`, every ruleset's `round_to`)."""
-        options: list[dict[str, Any]] = self.describe()["options"]
-        named = {o["name"] for o in options}
-        for name, allowed in self.payoff.settlement_options.items():
-            if name not in named:
-                options.append({"name": name, "default": allowed[0], "allowed": list(allowed), "note": ""})
-        return options
+    def house_options(self) -> tuple[Option, ...]:
+        """Every option a table sets: the scorer's, then its payoff's own (zung-jung's `payoff`, every
+        ruleset's `round_to`), whose default is the first value it allows."""
+        named = {option.name for option in self.options}
+        return tuple(self.options) + tuple(Option(name, allowed[0], tuple(allowed))
+                                          for name, allowed in self.payoff.settlement_options.items()
+                                          if name not in named)
 
     def describe(self) -> dict[str, Any]:
-        """The ruleset's own data for the app's rules page."""
+        """The ruleset as plain data (its pattern table, unit and options), for a reader outside Python."""
         return {
             "key": self.key, "name": self.name, "name_zh": self.name_zh, "description": self.description,
             "unit": self.unit, "hand_size": self.hand_size,

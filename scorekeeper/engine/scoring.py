@@ -4,11 +4,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .answers import ScoreAnswer
 from .errors import BAD_FIELD, EngineError
 from .rulesets import get_ruleset
 
 
-def score_hand(data: Any) -> dict[str, Any]:
+def score_hand(data: Any) -> ScoreAnswer:
     """Score one hand given as the contract's fields; bad input answers ok: false."""
     try:
         if not isinstance(data, Mapping):
@@ -17,4 +18,4 @@ def score_hand(data: Any) -> dict[str, Any]:
         hand = ruleset.read(data)
         return ruleset.answer(ruleset.score(hand))
     except EngineError as error:
-        return error.as_answer()
+        return error.refusal()

@@ -2,8 +2,10 @@
 
 The session's own fields are read once (`read_session`); each hand is read as the
 replay reaches it (`read_entry`), so the first bad hand is the one reported.
-A hand is a `Win`, a `Draw`, (taiwan) a `Spot`, or in every ruleset a `SeatChange`
-(ruling 2026-11-25: the person in a seat leaves and another sits in). What a ruleset
+A hand is a `Win`, a `Draw`, (taiwan) a `Spot`, in every ruleset a `SeatChange`
+(ruling 2026-11-25: the person in a seat leaves and another sits in), or, where the table's
+house option `several_winners` is on (taiwan), `Wins`: several wins on one discard (一炮多響,
+ruling 2026-11-28). What a ruleset
 accepts on a win (its figure's name, `responsible`, `loser_points`) comes from its
 `HandRules`.
 
@@ -19,6 +21,10 @@ Decisions where the pages are silent:
   keep (a name, or any other field, is `bad_field`). An entry with `seat_change`
   beside another kind's field (`draw`, `spot`, `winner`) is read as a seat change,
   and refused for that field.
+- Several wins on one discard name the `discarder` once, beside `winners`: a winner naming
+  its own (even the same seat) is refused, so an entry never says two things about one tile.
+  An entry with both `winner` and `winners` is read as several wins, and refused for `winner`.
+  Each element is otherwise read as a win of the ruleset (its figure or its `hand`).
 """
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ WIN_CORE = frozenset({"winner", "discarder", "hand"})
 SPOT_FIELDS = frozenset({"spot", "player", "count", "to"})
 DRAW_FIELDS = frozenset({"draw"})
 SEAT_CHANGE_FIELDS = frozenset({"seat_change"})
+WINS_FIELDS = frozenset({"discarder", "winners"})
+SEVERAL_WINNERS = "several_winners"  # README.md: the house option under which a hand may have several winners
 
 
 class SessionError(EngineError):
@@ -47,12 +55,6 @@ class SessionError(EngineError):
         if hand is not None:
             self.message = f"hand {hand + 1}: {self.message}"
             self.args = (self.message,)
-
-    def error(self) -> dict[str, object]:
-        error = super().error()
-        if self.hand is not None:
-            error["hand"] = self.hand
-        return error
 
 
 def at_hand(index: int, error: EngineError) -> SessionError:
@@ -84,6 +86,14 @@ class Win(NamedTuple):
     robbed_kong: bool = False  # hk-faan: won on the discarder's added kong tile (by figure or by its event)
 
 
+class Wins(NamedTuple):
+    """Several wins on one discard (README.md, ruling 2026-11-28): two or three `Win`s on `discarder`'s
+    tile, in the entry's order."""
+
+    discarder: int
+    wins: tuple[Win, ...]
+
+
 class Draw(NamedTuple):
     pass
 
@@ -99,7 +109,7 @@ class SeatChange(NamedTuple):
     seat: int  # the seat whose player leaves; another sits in from the next hand
 
 
-Entry = Win | Draw | Spot | SeatChange
+Entry = Win | Wins | Draw | Spot | SeatChange
 DRAW = Draw()
 
 
@@ -130,8 +140,9 @@ def read_session(data: Any) -> Session:
     )
 
 
-def read_entry(raw: Any, rules: HandRules) -> Entry:
-    """One hand: a win, a draw, an on-the-spot payment or a seat change."""
+def read_entry(raw: Any, rules: HandRules, several_winners: bool | None = None) -> Entry:
+    """One hand: a win, several wins on one discard, a draw, an on-the-spot payment or a seat change.
+    `several_winners` is the table's house option of that name, None where the ruleset has none."""
     if not isinstance(raw, Mapping):
         raise EngineError(BAD_FIELD, "each hand must be a JSON object")
     if "seat_change" in raw:
@@ -140,6 +151,8 @@ def read_entry(raw: Any, rules: HandRules) -> Entry:
         return _draw(raw)
     if "spot" in raw:
         return _spot(raw, rules)
+    if "winners" in raw:
+        return _wins(raw, rules, several_winners)
     if "winner" in raw:
         return _win(raw, rules)
     raise EngineError(BAD_FIELD, "it is none of a win ('winner'), a draw ('draw': true), an "
@@ -216,6 +229,66 @@ def _win(raw: Mapping[str, Any], rules: HandRules) -> Win:
     losers = _loser_points(raw, winner) if "loser_points" in rules.win_fields else ()
     robbed = _robbed_kong(raw, hand, discarder) if "robbed_kong" in rules.win_fields else False
     return Win(winner, discarder, self_drawn, field, figure, hand, responsible, named, losers, robbed)
+
+
+def _wins(raw: Mapping[str, Any], rules: HandRules, offered: bool | None) -> Wins:
+    """README.md, several wins on one discard: only with the house option on; otherwise the table plays 截糊."""
+    if offered is None:
+        raise EngineError(
+            BAD_FIELD,
+            "{ruleset} plays 截糊: only the winner nearest in turn after the discarder wins, so a hand names one "
+            "'winner', never 'winners'",
+            ruleset=rules.name,
+        )
+    if not offered:
+        raise EngineError(BAD_FIELD, "this table plays 截糊 (its house option several_winners is off): only the "
+                                     "winner nearest in turn after the discarder wins, so enter that one win")
+    _refuse_unknown(raw, WINS_FIELDS, "several wins on one discard")
+    if raw.get("discarder") is None:
+        raise EngineError(BAD_FIELD, "several winners win on one discarded tile: name its 'discarder' (a "
+                                     "self-drawn tile has one winner)")
+    discarder = _seat(raw["discarder"], "'discarder'")
+    listed = raw["winners"]
+    if not isinstance(listed, list) or not listed or not all(isinstance(item, Mapping) for item in listed):
+        raise EngineError(BAD_FIELD, "'winners' is a list of the wins on this discard, each an object with its "
+                                     "'winner' and its figure")
+    if len(listed) == 1:
+        raise EngineError(BAD_FIELD, "'winners' names one winner: several wins on one discard are two or three, "
+                                     "and a single win names its 'winner' and 'discarder' without 'winners'")
+    return Wins(discarder, tuple(_one_of(item, number, discarder, listed[:number - 1], rules)
+                                 for number, item in enumerate(listed, start=1)))
+
+
+def _one_of(item: Mapping[str, Any], number: int, discarder: int, before: list[Any], rules: HandRules) -> Win:
+    """The `number`th of several wins on `discarder`'s tile (1-based, as a player counts them)."""
+    if "discarder" in item:
+        raise EngineError(
+            BAD_FIELD,
+            "winner {number} in 'winners' names a 'discarder' of its own: every winner wins on the one tile "
+            "discarded, named once beside 'winners'",
+            number=number,
+        )
+    if "winner" not in item:
+        raise EngineError(
+            BAD_FIELD,
+            "winner {number} in 'winners' does not say who won: name its seat in 'winner'",
+            number=number,
+        )
+    seat = _seat(item["winner"], "'winner'")
+    if seat == discarder:
+        raise EngineError(
+            BAD_FIELD,
+            "seat {seat} discarded the tile and is also named in 'winners': a player cannot win on their own "
+            "discard",
+            seat=seat,
+        )
+    if any(other.get("winner") == seat for other in before):
+        raise EngineError(
+            BAD_FIELD,
+            "seat {seat} is named twice in 'winners': each player wins once on a discard",
+            seat=seat,
+        )
+    return _win({**item, "discarder": discarder}, rules)
 
 
 def _figure(raw: Mapping[str, Any], rules: HandRules) -> tuple[str, int | None, Mapping[str, Any] | None]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import RULESETS, Ruleset
+from scorekeeper.engine import RULESETS, Fields, HandResult, Ruleset
 
 from .models import Hand, Player
 
@@ -35,7 +35,7 @@ class HandInput:
     responsible: int | None = None
     figure: int | None = None
     figure_field: str = ""  # fan, pattern_fan or points
-    tiles: dict[str, Any] | None = None
+    tiles: Fields | None = None
     # taizhou: one entry per seat as the engine takes it: points, a loser's tiles, or None (the winner)
     loser_points: tuple[Any, ...] | None = None
     events: tuple[str, ...] = ()
@@ -86,7 +86,7 @@ class HandInput:
         return self.kind == Hand.Kind.SPOT and self.spot_kind in DEALERS_SPOTS
 
     # -- the engine --------------------------------------------------------------------------
-    def settle_entry(self, ruleset: Ruleset) -> dict[str, Any]:
+    def settle_entry(self, ruleset: Ruleset) -> Fields:
         """The entry as the engine's `settle` hand (rules/<ruleset>.md, "settle fields")."""
         if self.kind == Hand.Kind.SEAT:
             return {"seat_change": self.seat}  # the engine sees the seat; who sits in is the app's (seating.py)
@@ -96,17 +96,17 @@ class HandInput:
             return self._spot_entry()
         return self._win_entry(ruleset)
 
-    def _spot_entry(self) -> dict[str, Any]:
-        spot: dict[str, Any] = {"spot": self.spot_kind, "player": self.spot_player}
+    def _spot_entry(self) -> Fields:
+        spot: Fields = {"spot": self.spot_kind, "player": self.spot_player}
         if self.spot_count is not None:
             spot["count"] = self.spot_count
         if self.spot_to is not None:
             spot["to"] = self.spot_to
         return spot
 
-    def _win_entry(self, ruleset: Ruleset) -> dict[str, Any]:
+    def _win_entry(self, ruleset: Ruleset) -> Fields:
         payoff = ruleset.payoff
-        win: dict[str, Any] = {"winner": self.winner, "discarder": self.discarder}
+        win: Fields = {"winner": self.winner, "discarder": self.discarder}
         if self.tiles is not None:
             win["hand"] = self.score_fields()
         else:
@@ -119,7 +119,7 @@ class HandInput:
             win["loser_points"] = None if self.loser_points is None else list(copy.deepcopy(self.loser_points))
         return win
 
-    def score_fields(self) -> dict[str, Any]:
+    def score_fields(self) -> Fields:
         """The winner's tiles as the score fields the replay completes (winds, dealer, win, options)."""
         return tiles_score_fields(self.tiles or {}, self.events)
 
@@ -146,7 +146,7 @@ class HandInput:
 
     # -- a CSV row --------------------------------------------------------------------------
     def csv_cells(self, sheet: CsvSheet, *, names: Sequence[str], dealer: int,
-                  answer: Mapping[str, Any]) -> dict[str, str]:
+                  answer: HandResult | None) -> dict[str, str]:
         """The hand's cells in a session's CSV (selectors/exports.py), by column (`HAND_CSV_COLUMNS`, then its
         note): `names` the people in the seats at this hand, `dealer` its dealer's seat, `answer` the engine's
         answer for it (what it scored from tiles)."""
@@ -165,11 +165,11 @@ class HandInput:
             "note": spreadsheet_text(self.note),
         }
 
-    def _csv_figure(self, sheet: CsvSheet, answer: Mapping[str, Any]) -> tuple[str, str]:
+    def _csv_figure(self, sheet: CsvSheet, answer: HandResult | None) -> tuple[str, str]:
         if self.figure is not None:
             return str(self.figure), sheet.figure_units[self.figure_field or sheet.ruleset.payoff.figures[0]]
-        total = answer.get("score", {}).get("total")
-        return ("" if total is None else str(total)), f"{sheet.ruleset.unit} (scored from the tiles)"
+        score = answer.score if answer else None
+        return ("" if score is None else str(score.total)), f"{sheet.ruleset.unit} (scored from the tiles)"
 
     def _csv_discarder(self, seated: Sequence[str]) -> str:
         if self.discarder is None:
@@ -184,14 +184,15 @@ class HandInput:
             return "no one" if ruleset.responsible == "discarder" and self.discarder is not None else ""
         return seated[self.responsible]  # a self-draw's too (hk-faan's 包自摸)
 
-    def _csv_loser_points(self, answer: Mapping[str, Any], seated: Sequence[str]) -> str:
-        scores = answer.get("loser_scores") or [None] * len(seated)
+    def _csv_loser_points(self, answer: HandResult | None, seated: Sequence[str]) -> str:
+        scores = (answer.loser_scores if answer else None) or (None,) * len(seated)
         parts = []
         for seat, value in enumerate(self.loser_points or ()):
             if value is None:
                 continue
             if isinstance(value, dict):
-                parts.append(f"{seated[seat]} {(scores[seat] or {}).get('total', '?')} (from tiles)")
+                score = scores[seat]
+                parts.append(f"{seated[seat]} {'?' if score is None else score.total} (from tiles)")
             else:
                 parts.append(f"{seated[seat]} {value}")
         return "; ".join(parts)
@@ -248,7 +249,7 @@ def tiles_notation(tiles: Mapping[str, Any] | None) -> str:
     return " | ".join(parts)
 
 
-def tiles_score_fields(tiles: dict[str, Any], events: Any) -> dict[str, Any]:
+def tiles_score_fields(tiles: Fields, events: Any) -> Fields:
     """Tiles and events as the score fields the replay completes; no events, no `events` field."""
     return {**tiles, "events": list(events)} if events else dict(tiles)
 

@@ -265,8 +265,6 @@ def test_the_deal_after_the_hands_waiting_is_the_engines(rules: Page, ruleset):
     print(f"{ruleset} deals: {took / CASES:.4f} ms a case")
 
 
-@pytest.mark.xfail(strict=True, reason="deal_json's keeps.draw ignores hk-faan's draw_keeps_deal option: with it "
-                   "off, the phone shows the dealer keeping the deal after a draw kept offline, the engine passes it")
 def test_the_deal_after_a_draw_where_the_table_passes_it(rules: Page):
     cases, expected = deal_cases(random.Random("deal hk-faan passes"), "hk-faan", {"draw_keeps_deal": False})
     phone, _took = timed(rules, PROJECTED, cases)

@@ -5,22 +5,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Checkpoint, EngineError, finish, settle_from, settle_session
+from scorekeeper.engine import Checkpoint, EngineError
 
+from engine_helpers import finish_json, settle_from_json, settle_json
 from test_settle_properties import seats, sessions
 
 
 def split_replay(session, at):
-    head, checkpoints = settle_from({**session, "hands": session["hands"][:at]})
+    head, checkpoints = settle_from_json({**session, "hands": session["hands"][:at]})
     start = Checkpoint.from_json(checkpoints[-1].as_json()) if checkpoints else None
-    tail, _ = settle_from({**session, "hands": session["hands"][at:]}, start)
+    tail, _ = settle_from_json({**session, "hands": session["hands"][at:]}, start)
     return head, tail
 
 
 @settings(max_examples=150, deadline=None)
 @given(session=sessions(), data=st.data())
 def test_going_on_from_any_checkpoint_answers_as_the_whole_replay(session, data):
-    whole = settle_session(session)
+    whole = settle_json(session)
     at = data.draw(st.integers(0, len(session["hands"])))
     head, tail = split_replay(session, at)
     if not whole["ok"]:
@@ -35,13 +36,13 @@ def test_going_on_from_any_checkpoint_answers_as_the_whole_replay(session, data)
 @settings(max_examples=60, deadline=None)
 @given(session=sessions())
 def test_a_checkpoint_after_each_hand_and_finish_from_the_last(session):
-    whole, checkpoints = settle_from(session)
+    whole, checkpoints = settle_from_json(session)
     if not whole["ok"]:
         assert checkpoints == []
         return
     assert [c.hands for c in checkpoints] == list(range(1, len(session["hands"]) + 1))
     last = checkpoints[-1] if checkpoints else Checkpoint.start(session["dealer"])
-    assert finish(session, last) == {k: whole[k] for k in ("balances", "owed", "closing", "settle_up", "next")}
+    assert finish_json(session, last) == {k: whole[k] for k in ("balances", "owed", "closing", "settle_up", "next")}
 
 
 @st.composite
@@ -59,7 +60,7 @@ def taiwan_chains_with_seat_changes(draw):
 @given(case=taiwan_chains_with_seat_changes())
 def test_going_on_from_a_checkpoint_beside_a_seat_change_answers_as_the_whole_replay(case):
     session, at = case
-    whole = settle_session(session)
+    whole = settle_json(session)
     head, tail = split_replay(session, at)
     assert whole["ok"] and head["ok"] and tail["ok"], (whole, head, tail)
     assert head["hands"] + tail["hands"] == whole["hands"]

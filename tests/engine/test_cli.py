@@ -56,13 +56,13 @@ def test_a_refusal_answers_the_contracts_error_only():
     [answer] = [json.loads(line) for line in run_engine("score", [json.dumps(bad) + "\n"]).stdout.splitlines()]
     assert answer == {"ok": False, "error": {"code": "too_many_copies",
                                              "message": "5 copies of 1m: there are only 4 of each tile"}}
-    error = score_hand(bad)["error"]
+    error = score_hand(bad).to_json()["error"]
     assert error["template"].format(**error["facts"]) == error["message"]
     session = {"ruleset": "hk-faan", "players": ["A", "B", "C", "D"],
                "hands": [{"spot": "false_win", "player": 1}, {"winner": 0, "discarder": 2, "faan": 11}]}
     [said] = [json.loads(line) for line in run_engine("settle", [json.dumps(session) + "\n"]).stdout.splitlines()]
     assert said["error"] == {"code": "bad_field", "hand": 1, "message": "hand 2: 11 faan is above this table's "
                              "limit of 10 (limit_faan): enter the limit, 10"}
-    kept = settle_session(session)["error"]
+    kept = settle_session(session).to_json()["error"]
     assert (kept["template"], kept["facts"]) == ("{value} faan is above this table's limit of {high} (limit_faan): "
                                                  "enter the limit, {high}", {"value": 11, "high": 10})

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.scoring import score_hand
 from scorekeeper.engine.tiles import format_tiles
+
+from engine_helpers import score_json
 
 # 123m 456m 789p 234s 567s + the pair 55p: a plain win with no gold held (the gold is 9s).
 PLAIN = {"concealed": "123m456m789p234s567s5p", "winning_tile": "5p", "wild": "9s"}
@@ -20,7 +21,7 @@ EXAMPLE = {"concealed": "123m456m789p234s55p9s9s", "winning_tile": "5p", "wild":
 def score(**fields: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"ruleset": "fujian", "win": "discard", "bonus_tiles": "1z"}
     data.update(fields)
-    return score_hand(data)
+    return score_json(data)
 
 
 def values(answer: dict[str, Any]) -> dict[str, Any]:
@@ -408,8 +409,8 @@ def test_golds_score_at_least_any_fixed_substitution(
     hands: tuple[dict[str, Any], list[dict[str, Any]], bool],
 ) -> None:
     with_golds, substituted, pair_of_golds = hands
-    best = score_hand(with_golds)
-    partly, elsewhere = (score_hand(h) for h in substituted)
+    best = score_json(with_golds)
+    partly, elsewhere = (score_json(h) for h in substituted)
     assert best["ok"], (with_golds, best)
     assert partly["ok"], (substituted[0], partly)  # the golds put back are a win by construction
     assert best["total"] >= partly["total"]

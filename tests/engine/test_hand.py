@@ -3,14 +3,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import score_hand
+from engine_helpers import score_json
 
 BASE = {"ruleset": "zung-jung", "concealed": "123m456p789s1122z", "winning_tile": "1z", "win": "discard"}
 
 
 def error_of(**changes):
     data = {**BASE, **changes}
-    answer = score_hand({k: v for k, v in data.items() if v is not None})
+    answer = score_json({k: v for k, v in data.items() if v is not None})
     assert answer["ok"] is False, answer
     return answer["error"]["code"], answer["error"]["message"]
 
@@ -82,7 +82,7 @@ def test_not_winning():
 
 
 def test_a_hand_that_is_not_an_object():
-    assert score_hand([1, 2])["error"]["code"] == "bad_field"
+    assert score_json([1, 2])["error"]["code"] == "bad_field"
 
 
 @settings(max_examples=200, deadline=None)
@@ -91,7 +91,7 @@ def test_impossible_tile_counts_are_always_too_many_copies(kind, copies):
     from scorekeeper.engine.tiles import format_tiles
     filler = [k for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29, 30) if k != kind]
     tiles = [kind] * copies + filler[: 13 - copies]
-    answer = score_hand({**BASE, "concealed": format_tiles(tiles), "winning_tile": "7z" if kind != 33 else "6z"})
+    answer = score_json({**BASE, "concealed": format_tiles(tiles), "winning_tile": "7z" if kind != 33 else "6z"})
     assert answer["error"]["code"] == "too_many_copies"
 
 
@@ -99,7 +99,7 @@ def test_impossible_tile_counts_are_always_too_many_copies(kind, copies):
 @given(st.integers(1, 20).filter(lambda n: n != 13))
 def test_any_wrong_count_is_wrong_tile_count(size):
     from scorekeeper.engine.tiles import format_tiles
-    answer = score_hand({**BASE, "concealed": format_tiles(range(size)), "winning_tile": "1z"})
+    answer = score_json({**BASE, "concealed": format_tiles(range(size)), "winning_tile": "1z"})
     assert answer["error"]["code"] == "wrong_tile_count"
 
 
@@ -120,7 +120,7 @@ MISFITS = [(e, "discard") for e in WALL_EVENTS] + [(e, "self_draw") for e in CLA
 @pytest.mark.parametrize("event, win", MISFITS)
 def test_an_event_that_does_not_fit_the_win_is_refused_in_every_ruleset(ruleset, event, win):
     data = {"ruleset": ruleset, **WINNERS[ruleset], "win": win, "events": [event]}
-    answer = score_hand(data)
+    answer = score_json(data)
     assert answer["ok"] is False and answer["error"]["code"] == "bad_field", answer
     needed = "self_draw" if win == "discard" else "discard"
     message = answer["error"]["message"]
@@ -132,19 +132,19 @@ def test_an_event_that_does_not_fit_the_win_is_refused_in_every_ruleset(ruleset,
                                         ("last_discard", "discard"), ("robbing_kong", "discard")])
 def test_an_event_that_fits_the_win_is_scored_in_every_ruleset(ruleset, event, win):
     # near miss of the above: the same hand and event with the win it names
-    answer = score_hand({"ruleset": ruleset, **WINNERS[ruleset], "win": win, "events": [event]})
+    answer = score_json({"ruleset": ruleset, **WINNERS[ruleset], "win": win, "events": [event]})
     assert answer["ok"] is True, answer
 
 
 def test_a_mismatch_names_the_event_in_a_players_words():
     data = {"ruleset": "taiwan", **WINNERS["taiwan"], "win": "discard", "events": ["kong_replacement"]}
-    assert score_hand(data)["error"]["message"] == (
+    assert score_json(data)["error"]["message"] == (
         "kong_replacement (won on a kong's replacement tile) needs win self_draw: the hand says discard")
 
 
 def test_a_losers_hand_takes_no_events():
     loser = {"ruleset": "taizhou", "concealed": "66z147m258p36s111z", "wild": "1s", "role": "loser"}
-    assert score_hand(loser)["ok"] is True
+    assert score_json(loser)["ok"] is True
     for event in ("kong_replacement", "robbing_kong"):
-        answer = score_hand({**loser, "events": [event]})
+        answer = score_json({**loser, "events": [event]})
         assert answer["error"]["code"] == "bad_field" and "loser" in answer["error"]["message"]

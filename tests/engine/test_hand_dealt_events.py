@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset, score_hand, settle_session
+from scorekeeper.engine import RULESET_KEYS, get_ruleset
+
+from engine_helpers import score_json, settle_json
 
 # Per ruleset: fields every hand takes, a winning hand without melds, and the same hand with one
 # set taken out of `concealed` (the meld is added by the test). The ruling holds in every ruleset:
@@ -50,19 +52,19 @@ def refused(answer: dict[str, Any]) -> str:
 @pytest.mark.parametrize("ruleset", HANDS)
 @pytest.mark.parametrize("event", VALID)
 def test_the_valid_forms_still_score(ruleset: str, event: str) -> None:
-    answer = score_hand(hand(ruleset, event))
+    answer = score_json(hand(ruleset, event))
     assert answer["ok"], answer
 
 
 @pytest.mark.parametrize("ruleset", HANDS)
 def test_a_heavenly_hand_won_on_a_discard_is_refused(ruleset: str) -> None:
-    message = refused(score_hand(hand(ruleset, "heavenly", win="discard")))
+    message = refused(score_json(hand(ruleset, "heavenly", win="discard")))
     assert message == "heavenly (won on the dealer's dealt tiles) needs win self_draw: the hand says discard"
 
 
 @pytest.mark.parametrize("ruleset", HANDS)
 def test_an_earthly_hand_self_drawn_is_refused(ruleset: str) -> None:
-    message = refused(score_hand(hand(ruleset, "earthly", win="self_draw")))
+    message = refused(score_json(hand(ruleset, "earthly", win="self_draw")))
     assert message == "earthly (won on the dealer's first discard) needs win discard: the hand says self_draw"
 
 
@@ -71,8 +73,8 @@ def test_an_earthly_hand_self_drawn_is_refused(ruleset: str) -> None:
 @pytest.mark.parametrize("meld", MELDS)
 def test_a_dealt_hand_with_a_meld_is_refused(ruleset: str, event: str, meld: str) -> None:
     data = hand(ruleset, event, meld=meld)
-    assert score_hand({**data, "events": []})["ok"]  # the same tiles score without the event
-    message = refused(score_hand(data))
+    assert score_json({**data, "events": []})["ok"]  # the same tiles score without the event
+    message = refused(score_json(data))
     tiles = MELDS[meld]["tiles"]
     assert message.endswith(f"is won before any meld is made, a concealed kong included: this hand has "
                             f"{'a' if meld == 'concealed kong' else 'an'} {meld} {tiles}")
@@ -81,12 +83,12 @@ def test_a_dealt_hand_with_a_meld_is_refused(ruleset: str, event: str, meld: str
 def test_zung_jung_blessing_of_heaven_after_a_concealed_kong_is_refused_not_scored() -> None:
     # Zung Jung 9.4.1: Blessing of Heaven does not count after a concealed kong
     data = hand("zung-jung", "heavenly", meld="concealed kong")
-    refused(score_hand({**data, "events": ["heavenly", "kong_replacement"]}))
+    refused(score_json({**data, "events": ["heavenly", "kong_replacement"]}))
 
 
 @pytest.mark.parametrize("ruleset, key", [("zung-jung", "blessing_of_heaven"), ("taiwan", "heavenly")])
 def test_a_heavenly_hand_counts_where_the_table_has_it(ruleset: str, key: str) -> None:
-    answer = score_hand(hand(ruleset, "heavenly"))
+    answer = score_json(hand(ruleset, "heavenly"))
     assert key in {p["key"] for p in answer["patterns"]}
 
 
@@ -104,7 +106,7 @@ def settled_win(ruleset: str, tiles: dict[str, Any], winner: int, discarder: int
 
 
 def dealer_after_a_draw(ruleset: str) -> int:
-    return int(settle_session(session(ruleset, {"draw": True}))["hands"][1]["dealer"])
+    return int(settle_json(session(ruleset, {"draw": True}))["hands"][1]["dealer"])
 
 
 @pytest.mark.parametrize("ruleset", HANDS)
@@ -113,7 +115,7 @@ def test_settle_refuses_a_dealt_hand_won_the_wrong_way(ruleset: str, event: str,
     dealer = dealer_after_a_draw(ruleset)
     winner, other = (dealer, (dealer + 1) % 4) if event == "heavenly" else ((dealer + 1) % 4, dealer)
     win = settled_win(ruleset, hand(ruleset, event), winner, other if discarded else None)
-    answer = settle_session(session(ruleset, win))
+    answer = settle_json(session(ruleset, win))
     assert answer["ok"] is False and answer["error"]["code"] == "bad_field", answer
     assert answer["error"]["hand"] == 1 and f"{event} (" in answer["error"]["message"]
 
@@ -123,9 +125,9 @@ def test_settle_refuses_a_dealt_hand_won_the_wrong_way(ruleset: str, event: str,
 def test_settle_refuses_a_dealt_hand_with_a_meld_and_scores_the_valid_one(ruleset: str, event: str) -> None:
     dealer = dealer_after_a_draw(ruleset)
     winner, other = (dealer, None) if event == "heavenly" else ((dealer + 1) % 4, dealer)
-    valid = settle_session(session(ruleset, settled_win(ruleset, hand(ruleset, event), winner, other)))
+    valid = settle_json(session(ruleset, settled_win(ruleset, hand(ruleset, event), winner, other)))
     assert valid["ok"], valid
     melded = settled_win(ruleset, hand(ruleset, event, meld="concealed kong"), winner, other)
-    answer = settle_session(session(ruleset, melded))
+    answer = settle_json(session(ruleset, melded))
     assert answer["ok"] is False and answer["error"]["code"] == "bad_field", answer
     assert "a concealed kong included" in answer["error"]["message"]

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import score_hand, settle_session
 from scorekeeper.engine.payoffs.hk_faan import MULTIPLIERS
 from scorekeeper.engine.rulesets.hk_faan import PATTERNS
+
+from engine_helpers import score_json, settle_json
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -33,7 +34,7 @@ def hand(concealed: str, winning: str, win: str = "discard", melds: tuple[str, .
 
 
 def score(*args: Any, **kwargs: Any) -> dict[str, Any]:
-    return score_hand(hand(*args, **kwargs))
+    return score_json(hand(*args, **kwargs))
 
 
 def counted(answer: dict[str, Any]) -> dict[str, int]:
@@ -231,7 +232,7 @@ def test_events_that_are_not_in_the_table_count_nothing():
 
 # -- money: the page's worked tables --------------------------------------------------------------------
 def settle(hands: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
-    return settle_session({"ruleset": "hk-faan", "players": PLAYERS, "dealer": 0, "hands": hands, **fields})
+    return settle_json({"ruleset": "hk-faan", "players": PLAYERS, "dealer": 0, "hands": hands, **fields})
 
 
 def paid(answer: dict[str, Any], index: int = 0) -> set[tuple[int, int, Decimal]]:

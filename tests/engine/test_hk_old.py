@@ -10,7 +10,8 @@ import pytest
 from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.hand import EVENT_WINS
 from scorekeeper.engine.rulesets.hk_old import round_to_ten
-from scorekeeper.engine.scoring import score_hand
+
+from engine_helpers import score_json
 
 RULESET = get_ruleset("hk-old")
 
@@ -30,7 +31,7 @@ def score(concealed: str, winning: str, win: str = "discard", melds: tuple[str, 
         hand["bonus_tiles"] = bonus
     if extras is not None:
         hand["options"] = {"classical_extras": extras}
-    return score_hand(hand)
+    return score_json(hand)
 
 
 def ok(answer: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +69,7 @@ def _cases() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda c: c["id"])
 def test_shared_case(case: dict[str, Any]) -> None:
-    answer = ok(score_hand(case["input"]))
+    answer = ok(score_json(case["input"]))
     expect = case["expect"]
     assert answer["total"] == expect["total"]
     assert set(expect.get("patterns_include", ())) <= set(keys(answer))

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.money import COINS
-from scorekeeper.engine.settlement import settle_session
 
+from engine_helpers import settle_json
 from test_settle_properties import sessions
 
 # taiwan.md's worked example: East self-draws 13, wins again off South 5 (South owes 36 × 1.5 + 20 = 74),
@@ -22,7 +22,7 @@ CENTS = {**CHAIN, "stakes": {"base": "10", "per_fan": "1.5"}}
 
 
 def settle(session, **options):
-    answer = settle_session({**session, "options": options})
+    answer = settle_json({**session, "options": options})
     assert answer["ok"], answer
     return answer
 
@@ -55,14 +55,14 @@ def test_the_debts_paid_at_the_end_are_rounded_too():
 
 
 def test_a_coin_the_engine_does_not_know_is_a_bad_field():
-    answer = settle_session({**CHAIN, "options": {"round_to": "0.3"}})
+    answer = settle_json({**CHAIN, "options": {"round_to": "0.3"}})
     assert answer["error"]["code"] == "bad_field"
 
 
 @settings(max_examples=150, deadline=None)
 @given(sessions(), st.sampled_from(COINS[1:]))
 def test_rounded_money_always_sums_to_zero_and_each_payment_is_whole_coins(session, coin):
-    answer = settle_session({**session, "options": {**session["options"], "round_to": coin}})
+    answer = settle_json({**session, "options": {**session["options"], "round_to": coin}})
     assert answer["ok"], answer
     assert sum(Decimal(b) for b in answer["balances"]) == 0
     for hand in answer["hands"]:

@@ -1,13 +1,13 @@
 """Each ruleset's payments, dealer rotation, streaks and winds, and wins given as tiles."""
 import pytest
 
-from scorekeeper.engine.settlement import settle_session
+from engine_helpers import settle_json
 
 PLAYERS = ["A", "B", "C", "D"]
 
 
 def settle(ruleset, hands, **fields):
-    answer = settle_session({"ruleset": ruleset, "players": PLAYERS, "hands": hands, **fields})
+    answer = settle_json({"ruleset": ruleset, "players": PLAYERS, "hands": hands, **fields})
     assert answer["ok"], answer
     return answer
 

@@ -1,10 +1,12 @@
-"""taiwan's pull (拉) ledger: the three rules of taiwan.md and the source's worked scenarios."""
+"""taiwan's pull (拉) ledger: the three rules of taiwan.md and the source's worked scenarios; several wins on one
+discard (ruling 2026-11-28)."""
 from decimal import Decimal
 from fractions import Fraction
 
 from scorekeeper.engine.money import Payment
-from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, pull
-from scorekeeper.engine.settlement import settle_session
+from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, pull, pull_several
+
+from engine_helpers import settle_json
 
 SOURCE = {"ruleset": "taiwan", "players": ["East", "South", "West", "North"], "dealer": 0,
           "stakes": {"base": "10", "per_fan": "2"}}
@@ -12,7 +14,7 @@ HANDS_1_2 = [{"winner": 0, "discarder": None, "fan": 13}, {"winner": 0, "discard
 
 
 def settle(hands):
-    answer = settle_session({**SOURCE, "hands": hands})
+    answer = settle_json({**SOURCE, "hands": hands})
     assert answer["ok"], answer
     return answer
 
@@ -104,3 +106,40 @@ def test_a_long_chain_stays_exact_to_the_last_digit():
         owed = owed * Fraction(3, 2) + 12
     assert Fraction(Decimal(answer["balances"][1])) == -owed  # 40 decimal places, none lost
     assert sum(Fraction(Decimal(b)) for b in answer["balances"]) == 0
+
+
+def chain(holder, *debts):
+    return Chain(holder, tuple(Decimal(d) for d in debts))
+
+
+def due(discarder, winner, amount):
+    return (winner, [Payment(discarder, winner, Decimal(amount))])
+
+
+# -- several wins on one discard: one winner carries the chain (pull_several) ---------------------------------
+def test_the_holder_among_the_winners_carries_the_chain_the_others_are_paid_at_once():
+    after, moved, carrier = pull_several(chain(3, 12, 12, 12, 0), 2, [due(2, 1, 14), due(2, 3, 13)])
+    assert carrier == 3
+    assert after == chain(3, 12, 12, 31, 0)  # 12 x 1.5 + 13; the others' debts stay
+    assert moved == [Payment(2, 1, Decimal(14))]
+
+
+def test_without_the_holder_the_nearest_after_the_discarder_carries_it_and_the_old_chain_is_paid():
+    after, moved, carrier = pull_several(chain(0, 0, 13, 13, 13), 1, [due(1, 3, 15), due(1, 2, 12)])
+    assert carrier == 2  # Cy sits right after Bob, before Di
+    assert after == chain(2, 0, 12, 0, 0)
+    assert moved == [Payment(1, 0, Decimal(13)), Payment(2, 0, Decimal(13)), Payment(3, 0, Decimal(13)),
+                     Payment(1, 3, Decimal(15))]
+
+
+def test_the_holder_discarding_halves_every_winners_debt_before_the_chain_is_paid():
+    after, moved, carrier = pull_several(chain(1, 14, 0, 8, 6), 1, [due(1, 2, 11), due(1, 3, 12), due(1, 0, 13)])
+    assert carrier == 2
+    assert after == chain(2, 0, 11, 0, 0)
+    assert sorted(moved) == sorted([Payment(0, 1, Decimal(7)), Payment(2, 1, Decimal(4)), Payment(3, 1, Decimal(3)),
+                                    Payment(1, 3, Decimal(12)), Payment(1, 0, Decimal(13))])
+
+
+def test_with_no_chain_open_the_nearest_winner_starts_one():
+    after, moved, carrier = pull_several(EMPTY, 3, [due(3, 2, 11), due(3, 0, 20)])
+    assert (carrier, after, moved) == (0, chain(0, 0, 0, 0, 20), [Payment(3, 2, Decimal(11))])

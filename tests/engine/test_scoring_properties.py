@@ -4,8 +4,10 @@ only characters and dots swap)."""
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import get_ruleset, score_hand
+from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.tiles import counts_of, format_tiles, tile_code
+
+from engine_helpers import score_json
 
 SUIT_ORDERS = {
     "zung-jung": [(1, 0, 2), (2, 1, 0), (1, 2, 0)],
@@ -70,13 +72,13 @@ def summary(answer):
 
 
 def check_ruleset(key, fields, reverse):
-    base = score_hand(written(fields, fields["concealed"]))
-    shuffled = score_hand(written(fields, list(reversed(fields["concealed"])) if reverse else fields["concealed"]))
+    base = score_json(written(fields, fields["concealed"]))
+    shuffled = score_json(written(fields, list(reversed(fields["concealed"])) if reverse else fields["concealed"]))
     assert summary(base) == summary(shuffled)
-    assert summary(score_hand({**fields, "concealed": format_tiles(fields["concealed"])})) == summary(base)
+    assert summary(score_json({**fields, "concealed": format_tiles(fields["concealed"])})) == summary(base)
     for order in SUIT_ORDERS[key]:
         moved = relabel(fields, order)
-        other = score_hand(written(moved, moved["concealed"]))
+        other = score_json(written(moved, moved["concealed"]))
         if base["ok"]:
             assert other["ok"] and other["total"] == base["total"], (fields, order, base, other)
         else:

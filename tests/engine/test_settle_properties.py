@@ -6,7 +6,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.settlement import settle_session
+from engine_helpers import settle_json
 
 RULESETS = ["taiwan", "zung-jung", "hk-old", "taizhou", "fujian", "hk-faan"]
 SPOTS = ["flower", "grass", "concealed_kong", "unrevealed_kong", "chase", "dice_123", "dice_triplet",
@@ -74,7 +74,7 @@ def total(balances):
 @settings(max_examples=300, deadline=None)
 @given(sessions())
 def test_balances_always_sum_to_exactly_zero(session):
-    answer = settle_session(session)
+    answer = settle_json(session)
     assert answer["ok"], answer
     assert total(answer["balances"]) == 0
     assert all(total(hand["balances"]) == 0 for hand in answer["hands"])
@@ -84,7 +84,7 @@ def test_balances_always_sum_to_exactly_zero(session):
 @given(sessions())
 def test_replay_is_deterministic_and_leaves_its_input_alone(session):
     before = copy.deepcopy(session)
-    assert settle_session(session) == settle_session(copy.deepcopy(session))
+    assert settle_json(session) == settle_json(copy.deepcopy(session))
     assert session == before
 
 
@@ -93,8 +93,8 @@ def test_replay_is_deterministic_and_leaves_its_input_alone(session):
 def test_the_answer_for_hands_1_to_k_ignores_every_later_hand(session, data):
     k = data.draw(st.integers(0, len(session["hands"])))
     edited = {**session, "hands": session["hands"][:k] + data.draw(hand_lists(session["ruleset"], 10))}
-    whole = settle_session(session)
-    other = settle_session(edited)
+    whole = settle_json(session)
+    other = settle_json(edited)
     assert other["ok"], other
     assert whole["hands"][:k] == other["hands"][:k]
 
@@ -102,7 +102,7 @@ def test_the_answer_for_hands_1_to_k_ignores_every_later_hand(session, data):
 @settings(max_examples=200, deadline=None)
 @given(sessions())
 def test_tracked_debts_are_never_negative_and_only_taiwan_tracks(session):
-    answer = settle_session(session)
+    answer = settle_json(session)
     for hand in answer["hands"]:
         assert all(Decimal(row["amount"]) > 0 for row in hand["tracked"] + hand["transfers"])
         if session["ruleset"] != "taiwan":
@@ -112,7 +112,7 @@ def test_tracked_debts_are_never_negative_and_only_taiwan_tracks(session):
 @settings(max_examples=100, deadline=None)
 @given(sessions())
 def test_settle_up_clears_the_balances(session):
-    answer = settle_session(session)
+    answer = settle_json(session)
     left = [Decimal(b) for b in answer["balances"]]
     for row in answer["settle_up"]:
         left[row["from"]] += Decimal(row["amount"])
@@ -127,7 +127,7 @@ DEAL = ("dealer", "dealer_streak", "round_wind", "round", "hand_in_round", "seat
 @settings(max_examples=200, deadline=None)
 @given(sessions())
 def test_a_seat_change_shows_the_deal_of_the_next_hand_and_leaves_the_seat_in_no_chain(session):
-    answer = settle_session(session)
+    answer = settle_json(session)
     after = answer["hands"][1:] + [answer["next"]]
     for raw, hand, following in zip(session["hands"], answer["hands"], after):
         if "seat_change" not in raw:
@@ -143,6 +143,6 @@ def test_a_seat_change_shows_the_deal_of_the_next_hand_and_leaves_the_seat_in_no
 @given(sessions().filter(lambda s: s["ruleset"] != "taiwan"))
 def test_outside_taiwan_seat_changes_change_no_other_answer(session):
     played = [h for h in session["hands"] if "seat_change" not in h]
-    answer = settle_session(session)
+    answer = settle_json(session)
     kept = [hand for raw, hand in zip(session["hands"], answer["hands"]) if "seat_change" not in raw]
-    assert {**answer, "hands": kept} == settle_session({**session, "hands": played})
+    assert {**answer, "hands": kept} == settle_json({**session, "hands": played})

@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.settle_up import settle_up
-from scorekeeper.engine.settlement import settle_session
+
+from engine_helpers import settle_json
 
 
 def fewest_by_search(balances):
@@ -70,7 +71,7 @@ def test_more_than_eight_players_still_clear_by_the_greedy_fallback():
 
 
 def test_the_sessions_settle_up_clears_its_balances():
-    answer = settle_session({"ruleset": "taizhou", "players": ["A", "B", "C", "D"],
+    answer = settle_json({"ruleset": "taizhou", "players": ["A", "B", "C", "D"],
                              "hands": [{"winner": 1, "points": 44, "loser_points": [6, None, 24, 0]}]})
     left = [Decimal(b) for b in answer["balances"]]
     for row in answer["settle_up"]:

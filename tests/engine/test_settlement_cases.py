@@ -6,9 +6,8 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.engine.money import format_amount, parse_amount
-from scorekeeper.engine.settlement import settle_session
 
-from engine_helpers import ROOT, run_engine
+from engine_helpers import ROOT, run_engine, settle_json
 
 CASES = ROOT.parent / "shared" / "cases"
 
@@ -66,7 +65,7 @@ def test_stakes_refuse_floats_negatives_and_junk(value):
 def test_stakes_accept_decimal_strings_and_whole_numbers():
     assert parse_amount("2.5", "x") == Decimal("2.5")
     assert parse_amount(10, "x") == Decimal(10)
-    answer = settle_session({"ruleset": "taiwan", "players": ["A", "B", "C", "D"],
+    answer = settle_json({"ruleset": "taiwan", "players": ["A", "B", "C", "D"],
                              "stakes": {"base": "0.5", "per_fan": "0.25"},
                              "hands": [{"winner": 1, "discarder": 2, "fan": 3}]})
     assert answer["balances"] == ["0", "1.25", "-1.25", "0"]

@@ -1,7 +1,7 @@
 """Bad sessions answer ok: false with a contract code, a message naming the hand, and the hand's index."""
 import pytest
 
-from scorekeeper.engine.settlement import settle_session
+from engine_helpers import settle_json
 
 PLAYERS = ["A", "B", "C", "D"]
 GOOD_TW = {"winner": 0, "discarder": 1, "fan": 2}
@@ -9,7 +9,7 @@ GOOD_TW = {"winner": 0, "discarder": 1, "fan": 2}
 
 def error_of(ruleset="taiwan", hands=(), **fields):
     data = {"ruleset": ruleset, "players": PLAYERS, "hands": list(hands), **fields}
-    answer = settle_session(data)
+    answer = settle_json(data)
     assert answer["ok"] is False, answer
     return answer["error"]
 
@@ -72,12 +72,12 @@ def test_a_bad_session_is_refused_without_a_hand_number(fields, code, words):
 
 
 def test_hands_must_be_a_list():
-    answer = settle_session({"ruleset": "taiwan", "players": PLAYERS, "hands": {"0": {"draw": True}}})
+    answer = settle_json({"ruleset": "taiwan", "players": PLAYERS, "hands": {"0": {"draw": True}}})
     assert answer["error"]["code"] == "bad_field" and "'hands' must be a list" in answer["error"]["message"]
 
 
 def test_a_session_that_is_not_an_object_is_bad_field():
-    assert settle_session(["taiwan"])["error"]["code"] == "bad_field"
+    assert settle_json(["taiwan"])["error"]["code"] == "bad_field"
 
 
 def test_options_are_checked_settlement_and_house_alike():

@@ -4,8 +4,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given, settings
 
-from scorekeeper.engine.settlement import settle_session
-
+from engine_helpers import settle_json
 from test_settle_properties import sessions
 
 EVENING = {"ruleset": "taiwan", "players": ["Ah Lok", "Sofia", "Kenji", "Mei"], "dealer": 0, "hands": [
@@ -16,7 +15,7 @@ EVENING = {"ruleset": "taiwan", "players": ["Ah Lok", "Sofia", "Kenji", "Mei"], 
 
 
 def settle(session, **fields):
-    answer = settle_session({**session, **fields})
+    answer = settle_json({**session, **fields})
     assert answer["ok"], answer
     return answer
 
@@ -66,7 +65,7 @@ def test_other_rulesets_paying_as_you_go_owe_nothing_at_the_end():
 
 @pytest.mark.parametrize("value", ["yes", 1, None, "true"])
 def test_pay_as_you_go_is_true_or_false_and_nothing_else(value):
-    answer = settle_session({**EVENING, "pay_as_you_go": value})
+    answer = settle_json({**EVENING, "pay_as_you_go": value})
     assert answer["ok"] is False and answer["error"]["code"] == "bad_field"
     assert "pay_as_you_go" in answer["error"]["message"]
 

@@ -8,14 +8,15 @@ import pytest
 from scorekeeper.engine import RULESET_KEYS, get_ruleset
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.payoffs.pull_ledger import EMPTY, Chain, leave
-from scorekeeper.engine.settlement import settle_session
+
+from engine_helpers import settle_json
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 DEAL = ("dealer", "dealer_streak", "round_wind", "round", "hand_in_round", "seat_winds")
 
 
 def settle(ruleset, hands, **fields):
-    answer = settle_session({"ruleset": ruleset, "players": PLAYERS, "dealer": 0, "hands": hands, **fields})
+    answer = settle_json({"ruleset": ruleset, "players": PLAYERS, "dealer": 0, "hands": hands, **fields})
     assert answer["ok"], answer
     return answer
 
@@ -165,7 +166,7 @@ def test_outside_taiwan_a_seat_change_moves_no_money_and_changes_no_other_answer
     ({"seat_change": 2, "spot": "flower", "player": 2}, "leave out 'player'"),
 ])
 def test_a_bad_seat_change_is_refused_with_its_number(ruleset, bad, words):
-    answer = settle_session({"ruleset": ruleset, "players": PLAYERS, "hands": [{"draw": True}, bad]})
+    answer = settle_json({"ruleset": ruleset, "players": PLAYERS, "hands": [{"draw": True}, bad]})
     assert answer["ok"] is False and answer["error"]["code"] == "bad_field", answer
     assert answer["error"]["hand"] == 1 and answer["error"]["message"].startswith("hand 2: ")
     assert words in answer["error"]["message"]

@@ -9,8 +9,9 @@ import pytest
 from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.ruleset import Ruleset
-from scorekeeper.engine.scoring import score_hand
 from scorekeeper.engine.tiles import parse_tiles
+
+from engine_helpers import score_json
 
 RULESET = get_ruleset("taiwan")
 
@@ -25,7 +26,7 @@ def hand(concealed: str, winning: str, *melds: str, win: str = "discard", **fiel
 
 
 def score(data: dict[str, Any]) -> dict[str, Any]:
-    answer = score_hand(data)
+    answer = score_json(data)
     assert answer["ok"], answer
     return answer
 
@@ -341,7 +342,7 @@ def test_a_tile_whose_four_copies_are_held_is_no_wait() -> None:
     (hand("11112233m4455p99s77z", "7z"), "not_winning", "7z"),
 ])
 def test_bad_input(data: dict[str, Any], code: str, named: str) -> None:
-    answer = score_hand(data)
+    answer = score_json(data)
     assert answer["ok"] is False
     assert answer["error"]["code"] == code
     assert named in answer["error"]["message"]

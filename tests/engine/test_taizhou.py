@@ -7,8 +7,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import get_ruleset, score_hand
+from scorekeeper.engine import get_ruleset
 from scorekeeper.engine.tiles import KINDS, WHITE, counts_of, format_tiles, tile_code
+
+from engine_helpers import score_json
 
 RULESET = get_ruleset("taizhou")
 
@@ -23,7 +25,7 @@ def score(concealed: str, winning: str | None = None, *, win: str = "discard", w
         data.update(winning_tile=winning, win=win)
     if melds:
         data["melds"] = [{"kind": kind, "tiles": tiles} for kind, tiles in (m.split(":") for m in melds)]
-    return score_hand(data)
+    return score_json(data)
 
 
 def keys(answer: dict[str, Any]) -> list[str]:
@@ -343,7 +345,7 @@ def test_bad_input(fields, code):
     data = {"ruleset": "taizhou", "concealed": "123m456p789s234m5m", "winning_tile": "5m", "win": "discard",
             "wild": WILD, **fields}
     data = {k: v for k, v in data.items() if v is not None}
-    assert error(score_hand(data)) == code
+    assert error(score_json(data)) == code
 
 
 def test_events_that_fit_the_win_are_accepted_and_count_nothing():
@@ -401,9 +403,9 @@ def wild_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
 @given(wild_hands())
 def test_fortunes_score_at_least_as_much_as_any_fixed_tile(hands):
     wild_hand, fixed_hand = hands
-    fixed = score_hand(fixed_hand)
+    fixed = score_json(fixed_hand)
     assert fixed["ok"], fixed
-    wild = score_hand(wild_hand)
+    wild = score_json(wild_hand)
     assert wild["ok"], (wild_hand, wild)
     assert wild["total"] >= fixed["total"], (wild_hand, wild, fixed)
 

@@ -6,9 +6,10 @@ rest of the entry form is its ruleset's: `Ruleset.events`, `bonus_tiles`, ...), 
 a few hooks, like `Ruleset`:
 `payments` (who pays whom for a win), `keeps_deal` (the dealer rotation),
 `spot_payments` and `deal_after_spot` (taiwan, hk-faan), `carry`/`close` (taiwan's pull
-ledger; elsewhere money moves at once) and `seat_change` (what a player leaving moves: nothing,
-but for taiwan's pull chain). There is no registry here: each ruleset carries its own payoff
-(`get_ruleset("taiwan").payoff`, the `payoff` its class in `rulesets/` is written with).
+ledger; elsewhere money moves at once), `carry_several` (several wins on one discard, taiwan)
+and `seat_change` (what a player leaving moves: nothing, but for taiwan's pull chain). There is
+no registry here: each ruleset carries its own payoff (`get_ruleset("taiwan").payoff`, the `payoff`
+its class in `rulesets/` is written with).
 
 Shared decisions where the pages are silent:
 - The round wind wraps after North back to East (a fifth round is East again);
@@ -135,11 +136,13 @@ class Payoff:
         return ("robbing_kong",) if "robbed_kong" in self.win_fields else ()
 
     # -- dealers and winds -----------------------------------------------------
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
+        """Whether the dealer deals again after this hand; `options` are the table's settlement options with
+        their defaults (`read_options`), where a house rule decides it (hk-faan's draw_keeps_deal)."""
         raise NotImplementedError
 
     def next_deal(self, deal: Deal, table: Table, dealer_won: bool, draw: bool) -> Deal:
-        if self.keeps_deal(dealer_won, draw):
+        if self.keeps_deal(dealer_won, draw, table.options):
             return Deal(deal.dealer, deal.continuations + 1, deal.rounds, deal.hand_in_round + 1)
         dealer = (deal.dealer + 1) % SEATS
         if dealer == table.first_dealer:  # the deal has gone round all four: a new round wind
@@ -190,6 +193,13 @@ class Payoff:
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         """What moves for real at a win, and the debts left tracked; elsewhere all is paid at once."""
         return chain, payments
+
+    def carry_several(self, chain: Chain, discarder: int, dues: list[tuple[int, list[Payment]]]
+                      ) -> tuple[Chain, list[Payment], int | None]:
+        """Several wins on one discard (README.md, ruling 2026-11-28), each `(winner, dues)`: the chain after,
+        what moves for real, and the winner whose win carries the chain (None where there is none: every win
+        is paid at once)."""
+        return chain, [paid for _winner, due in dues for paid in due], None
 
     def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
         """What moves for real when the player in `seat` leaves (README.md, ruling 2026-11-25): nothing,

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import HALF, Payment
-from ..ruleset import Option
+from ..options import Option
 from ..session import Spot, Win
 from . import Deal, Payoff, Table, others
 
@@ -103,12 +103,9 @@ class HkFaanPayoff(Payoff):
             return None
         return self.share(figure, table)
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
-        return dealer_won or draw
-
-    def next_deal(self, deal: Deal, table: Table, dealer_won: bool, draw: bool) -> Deal:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         # hk-faan.md: with draw_keeps_deal false a draw passes the deal, as another player's win does
-        return super().next_deal(deal, table, dealer_won, draw and table.options["draw_keeps_deal"])
+        return dealer_won or (draw and bool(options["draw_keeps_deal"]))
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,
                  table: Table) -> list[Payment]:

@@ -12,7 +12,9 @@ Decision where the page is silent: `per_point` (default 1) turns tally points in
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from ..money import Payment
 from ..session import Win
@@ -24,7 +26,7 @@ class HkOldPayoff(Payoff):
     name = "hk-old"
     fixed_seats = True
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return dealer_won or draw
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,

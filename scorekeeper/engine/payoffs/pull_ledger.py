@@ -8,6 +8,9 @@ Only the chain holder P is ever owed: `debts[L]` is what player L owes P. When W
 4. A seat change (ruling 2026-11-25) ends every chain the seat is in: if the seat is P, every
    debt to P is paid for real and there is no chain until the next win; if the seat owes P,
    that debt is paid and P's chain goes on against the others.
+5. Several wins on one discard by D (一炮多響, ruling 2026-11-28): one winner carries the chain,
+   P if P is among them (rule 1), else the winner nearest in turn after D (rule 2, where P
+   discarding halves each winner's debt to P); every other winner is paid by D at once.
 
 Decisions where the ruling is silent:
 - After a debtor leaves, whoever sits in owes P nothing: should P win again on their
@@ -76,3 +79,19 @@ def pull(chain: Chain, winner: int, dues: list[Payment]) -> tuple[Chain, list[Pa
     for due in dues:
         fresh[due.payer] += due.amount
     return Chain(winner, tuple(fresh)), paid
+
+
+def pull_several(chain: Chain, discarder: int, dues: list[tuple[int, list[Payment]]]
+                 ) -> tuple[Chain, list[Payment], int]:
+    """The chain after several `(winner, dues)` win on `discarder`'s tile, the money that moved for real (the
+    ended chain's collections, then the other winners' dues), and the winner who carries the chain."""
+    winners = [winner for winner, _due in dues]
+    if chain.holder in winners:  # taiwan.md, several winners 3: the holder's win is a consecutive win
+        carrier = chain.holder
+    else:  # the one who would have won under 截糊
+        carrier = min(winners, key=lambda winner: (winner - discarder) % len(chain.debts))
+        if chain.holder is not None and chain.holder == discarder:  # P pays them all: each winner's debt halves
+            chain = Chain(chain.holder, tuple(debt * HALF if seat in winners and seat != carrier else debt
+                                              for seat, debt in enumerate(chain.debts)))
+    chain, collected = pull(chain, carrier, dict(dues)[carrier])
+    return chain, collected + [paid for winner, due in dues if winner != carrier for paid in due], carrier

@@ -5,6 +5,8 @@ three others; discard: the discarder). A losing dealer on 連n (n >= 1) pays for
 `fan + (2n+1)`. The dealer keeps the deal on a win and on a draw. Win payments are
 carried by the pull ledger (`pull_ledger.py`); on-the-spot payments move at once. A seat
 change (ruling 2026-11-25) collects the chain debts the leaving seat is in (`pull_ledger.leave`).
+With the house option `several_winners` (ruling 2026-11-28), two or three may win on one discard:
+each is paid as if alone, one carries the chain, the others are paid at once (`pull_ledger.pull_several`).
 
 Decisions where the page is silent:
 - `count` multiplies every on-the-spot kind (a table may record two concealed kongs
@@ -20,15 +22,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
-from ..session import Spot, Win
+from ..options import Option
+from ..session import SEVERAL_WINNERS, Spot, Win
 from . import Deal, Payoff, Table, others, payers
-from .pull_ledger import Chain, leave, pull
+from .pull_ledger import Chain, leave, pull, pull_several
 
 FALSE_WIN_FAN = 30  # taiwan.md: a false win pays each other player a 30-fan win
+# taiwan.md, Several winners on one discard: the one house option, which `score` takes too (rulesets/taiwan.py
+# declares it, as hk-faan's scorer declares its payoff's) and the settlement reads
+OPTIONS = (
+    Option(SEVERAL_WINNERS, False, (False, True),
+           "true (一炮多響): two or three players may win on one discard, each paid by the discarder as if alone; "
+           "false (截糊): the winner nearest in turn after the discarder wins alone."),
+)
 
 
 def _unit(stakes: Mapping[str, Decimal]) -> Decimal:
@@ -80,6 +90,8 @@ class TaiwanPayoff(Payoff):
     spot_kinds = frozenset(SPOTS)
     spot_needs: ClassVar[Mapping[str, str]] = {key: kind.needs for key, kind in SPOTS.items()}
     pull_ledger = True  # taiwan.md: win payments are tracked debts of the winner's chain
+    settlement_options: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        **Payoff.settlement_options, **{o.name: o.allowed for o in OPTIONS}}
     stake_defaults: ClassVar[Mapping[str, Decimal]] = {
         "base": Decimal(10), "per_fan": Decimal(1), "unit": Decimal(10),
         "flower_units": Decimal(1), "grass_units": Decimal(2),
@@ -91,7 +103,7 @@ class TaiwanPayoff(Payoff):
             stakes["unit"] = stakes["base"]
         return stakes
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return dealer_won or draw  # taiwan.md: 流局連莊
 
     def dealer_extra(self, continuations: int) -> int:
@@ -156,6 +168,10 @@ class TaiwanPayoff(Payoff):
 
     def carry(self, chain: Chain, win: Win, payments: list[Payment]) -> tuple[Chain, list[Payment]]:
         return pull(chain, win.winner, payments)
+
+    def carry_several(self, chain: Chain, discarder: int, dues: list[tuple[int, list[Payment]]]
+                      ) -> tuple[Chain, list[Payment], int | None]:
+        return pull_several(chain, discarder, dues)
 
     def seat_change(self, chain: Chain, seat: int) -> tuple[Chain, list[Payment]]:
         return leave(chain, seat)  # README.md (ruling 2026-11-25): every chain the seat is in ends

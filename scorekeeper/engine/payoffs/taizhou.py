@@ -17,7 +17,9 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from ..money import HALF, Payment
 from ..session import Win
@@ -38,7 +40,7 @@ class TaizhouPayoff(Payoff):
 
     needs_discarder = False  # taizhou.md: who discarded changes no payment
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return dealer_won  # taizhou.md: even after a draw the deal passes
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,

@@ -12,7 +12,9 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
@@ -28,7 +30,7 @@ class ZungJungPayoff(Payoff):
     win_fields = frozenset({"responsible"})
     settlement_options = {**Payoff.settlement_options, "payoff": ("competition", "uniform")}
 
-    def keeps_deal(self, dealer_won: bool, draw: bool) -> bool:
+    def keeps_deal(self, dealer_won: bool, draw: bool, options: Mapping[str, Any]) -> bool:
         return False  # zung-jung.md: the deal passes after every hand, wins and draws alike
 
     def payments(self, win: Win, value: Decimal, losers: tuple[Decimal | None, ...], deal: Deal,

@@ -40,11 +40,14 @@ Decisions where the page is silent:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .. import predicates
+from ..answers import HandScore
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, FREE_PAIR, PAIR, PUNG, STANDARD, Arrangement, Group, make_group
 from ..hand import Hand
@@ -249,6 +252,30 @@ class Fujian(Ruleset):
     tile_set: ClassVar[frozenset[int]] = SUIT_KINDS | BONUS_KINDS
     patterns = PATTERNS
     payoff = FujianPayoff()
+    quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
+    money_examples = (
+        example("discard",
+            "All three losers pay the winner's points, whoever discarded; each point is worth %(per_point)s.",
+            figure=10),
+        example("scored",
+            "Each gold held adds 1 point to the plain points (the base, bonus tiles, golds, kongs, the "
+            "dealer's streak); a self-draw or a special bonus doubles them; three golds win at once, +30.",
+            key="golds",
+            title="Golds (金)",
+            hand={"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"},
+            said="%(winner)s self-draws a plain hand holding two golds. Its points:"),
+        example("scored",
+            "A dealer on the second hand or more in a row adds that count (連庄); a first hand as dealer adds "
+            "nothing.",
+            key="dealer_streak",
+            title="The dealer's streak",
+            hand={"concealed": "123m456m789p234s55s1p1p", "winning_tile": "9s", "wild": "1p"},
+            winner=0,
+            draws=1,
+            said="%(dealer)s, the dealer, self-draws the same hand. Its points:"),
+        example("paying",
+            hands=[{"winner": 1, "discarder": 2, "points": 10}, {"winner": 0, "discarder": None, "points": 21}]),
+    )
     bonus_tiles = "winds_red"  # fujian.md: winds and red dragons are bonus tiles only
     wild = "gold"  # fujian.md: the gold, a suit tile kind
     events = ("three_golds", "robbing_gold")  # fujian.md: the two instant wins
@@ -328,12 +355,10 @@ class Fujian(Ruleset):
             counted.insert(at, Counted(DOUBLED))
         return Score(points + special, counted)
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer = super().answer(score)
-        for row in answer["patterns"]:
-            if row["key"] == DOUBLED.key:
-                row["value"] = "x2"
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        out = super().answer(score)
+        return replace(out, patterns=tuple(replace(p, value="x2") if p.key == DOUBLED.key else p
+                                           for p in out.patterns))
 
     def not_winning(self, hand: Hand) -> EngineError:
         gold = tile_code(hand.wild) if hand.wild is not None else "?"

@@ -31,6 +31,7 @@ from typing import Any
 
 from .. import predicates
 from ..errors import BAD_FIELD, NOT_WINNING, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand, check_flowers_apart
@@ -92,6 +93,49 @@ class HongKongFaan(Ruleset):
     patterns = PATTERNS
     options = OPTIONS
     payoff = HkFaanPayoff()
+    quick_entry_example = ("W2 d3 5", "W1 s 3", "D", "W4 8 r2  # 包: seat 2 fed the fourth set", "F3", "W3 d1 10 r1")
+    money_examples = (
+        example("money_table",
+            "A hand of n faan is paid in shares: one share is the stake, %(base)s, times the money table's "
+            "multiple for n. A discard win collects two shares and a self-draw three; there is no dealer "
+            "bonus."),
+        example("discard",
+            option="discard_pays",
+            rules={
+                "all": "全銃: the discarder alone pays both shares.",
+                "half": "半銃: the discarder pays one share and each of the other two half a share."},
+            figure=3),
+        example("self_draw",
+            "On a self-draw each of the three others pays one share.",
+            figure=3),
+        example("self_draw",
+            "包: the player who fed the fourth exposed set (or the third dragon, the fourth wind) pays all "
+            "three shares of the self-draw alone. On a discard win only the discarder can be responsible.",
+            figure=8,
+            title="Responsible (包)",
+            responsible=2),
+        example("discard",
+            option="robbed_kong_pays",
+            rules={
+                "self_draw": "搶槓當自摸: the robbed player alone pays the hand as a self-draw, three shares.",
+                "discard": "A robbed kong is paid as an ordinary discard."},
+            figure=3,
+            title="A robbed kong (搶槓)",
+            robbed_kong=True),
+        example("scored",
+            "Totals are capped at the limit, %(limit)s faan (爆棚), and a limit hand (例牌) scores exactly that.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111222333m4445m", "winning_tile": "5m"}),
+        example("spots",
+            "A false win (詐糊) ends the hand: the offender pays each other player three shares at the limit.",
+            count=1),
+        example("paying",
+            hands=[{"winner": 1, "discarder": 2, "faan": 3},
+                   {"winner": 3, "discarder": None, "faan": 5},
+                   {"spot": "false_win", "player": 0}]),
+    )
     usual_figures = (3, 4, 5, 6, 7, 8, 9, 10)  # hk-faan.md: three to win (三番起糊), the limit 10 by default
     figure_limit = 10
     responsible = "optional"  # hk-faan.md: 包 only when the hand names the responsible loser

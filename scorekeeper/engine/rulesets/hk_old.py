@@ -35,16 +35,18 @@ Decisions where the page is silent:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from .. import predicates
+from ..answers import HandScore, PatternLine
+from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, KONG, PAIR, PUNG, STANDARD, THIRTEEN_ORPHANS, Group
 from ..hand import Hand, check_flowers_apart
+from ..options import Option
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.hk_old import HkOldPayoff
-from ..ruleset import Option, Ruleset, Score
+from ..ruleset import Ruleset, Score
 from ..tiles import DRAGONS, is_major
 
 LIMIT = 500
@@ -148,6 +150,37 @@ class HongKongOld(Ruleset):
     forms = (STANDARD, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = HkOldPayoff()
+    quick_entry_example = ("W2 d3 30", "W1 s 60  # the dealer draws his own tile", "D", "w4 d1 120")
+    money_examples = (
+        example("self_draw",
+            "Self-drawn by the dealer: each other player pays 2 × the score.",
+            figure=40,
+            winner=0,
+            title="The dealer self-draws"),
+        example("self_draw",
+            "Self-drawn by another: the dealer pays 2 × the score, the others 1 ×.",
+            figure=40),
+        example("discard",
+            "On a discard the discarder alone pays: 6 × the score when the dealer wins.",
+            figure=40,
+            winner=0,
+            title="The dealer wins on a discard"),
+        example("discard",
+            "On a discard the discarder alone pays: 4 × the score when another wins.",
+            figure=40),
+        example("scored",
+            "Scores are rounded to 10 and capped at %(limit)s; a limit hand scores %(limit)s.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111222333444z5z", "winning_tile": "5z"}),
+        example("tallies",
+            "Each player starts with a tally of %(tally)s points; the balances are the tallies' change, each "
+            "point worth %(per_point)s.",
+            hands=[{"winner": 1, "discarder": None, "points": 40}, {"winner": 0, "discarder": 2, "points": 60}]),
+        example("paying",
+            hands=[{"winner": 1, "discarder": None, "points": 40}, {"winner": 0, "discarder": 2, "points": 60}]),
+    )
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")  # hk-old.md: the event doubles
     usual_figures = (20, 30, 40, 60, 80, 100, 120, 160, 240, 320, 400, 500)  # hk-old.md: 20 for a win, then doubles
     figure_limit = 500  # hk-old.md: a 500 limit
@@ -183,15 +216,13 @@ class HongKongOld(Ruleset):
         return ClassicalScore(min(rounded, LIMIT), points + doubles, rounded > LIMIT,
                               extra={"base_points": base, "doubles": n}, raw=raw)
 
-    def answer(self, score: Score) -> dict[str, Any]:
-        answer = super().answer(score)
-        answer["patterns"] = [as_answer(c) for c in score.patterns]
-        return answer
+    def answer(self, score: Score) -> HandScore:
+        return replace(super().answer(score), patterns=tuple(line(c) for c in score.patterns))
 
 
-def as_answer(counted: Counted) -> dict[str, Any]:
+def line(counted: Counted) -> PatternLine:
     """A double shows its factor as text ('x2', 'x4'), as fujian.md writes its ×2."""
-    answer = counted.as_answer()
+    out = counted.line()
     if counted.pattern.kind == "double":
-        answer["value"] = f"x{2 ** doubles_of(counted)}"
-    return answer
+        return replace(out, value=f"x{2 ** doubles_of(counted)}")
+    return out

@@ -39,11 +39,13 @@ from typing import ClassVar
 
 from .. import predicates
 from ..errors import BAD_FIELD, BAD_TILE, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import CHOW, PAIR, SEVEN_PAIRS_PUNG, STANDARD
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, Predicate, count_patterns, load_patterns, predicates_of, table_file
-from ..payoffs.taiwan import TaiwanPayoff
+from ..payoffs.taiwan import OPTIONS, TaiwanPayoff
 from ..ruleset import Ruleset, Score
 from ..tiles import BONUS_BASE, tile_name
 
@@ -135,7 +137,54 @@ class Taiwan(Ruleset):
     hand_size = 16
     forms = (STANDARD, SEVEN_PAIRS_PUNG)
     patterns: ClassVar[tuple[Pattern, ...]] = PATTERNS
+    options: ClassVar[tuple[Option, ...]] = OPTIONS  # several_winners: the settlement's, listed on the rules page
     payoff = TaiwanPayoff()
+    quick_entry_example = ("F2 x2", "W1 d3 5", "S dice_123", "W1 s 8", "S failed_peng 4 to 2", "D", "G3")
+    money_examples = (
+        example("discard",
+            "A win is worth the base, %(base)s, plus %(per_fan)s for each fan. On a discard the discarder "
+            "alone pays it.",
+            figure=6),
+        example("self_draw",
+            "On a self-draw each of the three others pays. A dealer on a first deal (no 連 yet) pays the plain "
+            "value too.",
+            figure=6),
+        example("dealer_wins",
+            "A winning dealer adds 2n + 1 fan on 連n: +1 on a first deal, +3 on 連1, +5 on 連2. The dealer keeps "
+            "the deal on a win and on a draw, and n rises by one.",
+            figure=6,
+            draws=2),
+        example("dealer_pays",
+            "A dealer on 連n (n of 1 or more) who pays, for another's self-draw or on the dealer's own "
+            "discard, pays for the fan + 2n + 1.",
+            figure=6,
+            draws=2),
+        example("scored",
+            "The patterns' fan is capped at %(limit)s; a winning dealer's 2n + 1 comes after the cap.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111222333444z555z6z", "winning_tile": "6z"}),
+        example("pull_again",
+            "A win is not paid at once: it is owed to the winner's chain (拉). When the same player wins again "
+            "(draws between do not matter), each payer's debt is multiplied by 1.5 and the new win added; the "
+            "debts of those who do not pay this hand stay as they are."),
+        example("pull_ends",
+            "When another player wins, the chain ends: everything owed to its holder is paid then, and the "
+            "new winner's chain begins. Debts still owed at the end of the session are paid then."),
+        example("pull_halves",
+            "If the chain's holder pays the new winner (a discard, or the new winner's self-draw), the new "
+            "winner's debt to the holder is halved first; then the chain is paid."),
+        example("spots",
+            "Paid at once, never tracked: one unit is %(unit)s; each flower is %(flower_units)s unit and each "
+            "grass %(grass_units)s units; a false win pays each other player a 30-fan win.",
+            count=2),
+        example("paying",
+            hands=[{"winner": 0, "discarder": None, "fan": 13},
+                   {"winner": 0, "discarder": 1, "fan": 5},
+                   {"spot": "flower", "player": 1, "count": 1},
+                   {"winner": 2, "discarder": 3, "fan": 6}]),
+    )
     usual_figures = tuple(range(1, 17))  # the pattern fan tables say most: 1 to 16
     figure_limit = 88  # taiwan.md: the pattern fan is capped at 88
     bonus_tiles = ""  # taiwan.md: flowers are paid on the spot, not entered with the hand

@@ -48,16 +48,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from .. import predicates
+from ..answers import HandScore
 from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.taizhou import TaizhouPayoff
-from ..ruleset import Option, Ruleset, Score, Variant
+from ..ruleset import Ruleset, Score, Variant
 from ..search import arrangements
 from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
 from .taizhou_wilds import (
@@ -185,6 +188,55 @@ class Taizhou(Ruleset):
     tile_set = STANDARD_SET
     patterns = PATTERNS
     payoff = TaizhouPayoff()
+    quick_entry_example = ("W2 d3 44 L 6 - 24 0", "W1 s 100 L - 8 0 12", "D", "W4 d2 32 L 0 8 16 - r2")
+    money_examples = (
+        example("four_hands",
+            "Each loser pays the winner the winner's points, and pays another loser the difference when the "
+            "other scored more. A payment is full when the banker pays or is paid, half between two others; "
+            "each point is worth %(per_point)s.",
+            key="four_hands",
+            title="All four hands are scored",
+            winner=1,
+            discarder=2,
+            figure=40,
+            losers=[8, None, 0, 16]),
+        example("four_hands",
+            "The banker pays or is paid in full in every payment.",
+            key="banker_wins",
+            title="The banker wins",
+            winner=0,
+            discarder=None,
+            figure=40,
+            losers=[None, 0, 8, 16]),
+        example("four_hands",
+            "Points are capped at %(limit)s, and a %(limit)s-point hand is paid to the winner in full by "
+            "every loser.",
+            key="limit_paid",
+            title="A limit hand is never halved",
+            winner=1,
+            discarder=2,
+            figure=100,
+            losers=[8, None, 0, 16]),
+        example("scored",
+            "Points = hu × 2 for each tai, capped at %(limit)s; each loser's hand is scored too.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111999m234m567m8m", "winning_tile": "8m", "wild": "5p"},
+            loser_points=[0, None, 8, 16]),
+        example("four_hands",
+            "When the players name a responsible loser, that loser pays the winner what all three would have "
+            "paid; the payments between losers stay as they are.",
+            key="responsible",
+            title="The responsible player (包)",
+            winner=1,
+            discarder=2,
+            figure=40,
+            losers=[8, None, 0, 16],
+            responsible=2),
+        example("paying",
+            hands=[{"winner": 1, "discarder": 2, "points": 40, "loser_points": [8, None, 0, 16]}, {"draw": True}]),
+    )
     responsible = "optional"  # taizhou.md: 包 only when the hand names a responsible loser
     bonus_tiles = ""  # taizhou.md: 136 tiles, no flowers
     wild = "fortune"  # taizhou.md: the face-up fortune indicator (财神)
@@ -341,10 +393,10 @@ class Taizhou(Ruleset):
             return False
         return True
 
-    def answer(self, score: Score) -> dict[str, Any]:
+    def answer(self, score: Score) -> HandScore:
         out = super().answer(score)
         if isinstance(score, TaizhouScore) and score.shown is not None:
-            out["sets"] = shown(score.shown, score.indicator)
+            return replace(out, sets=tuple(shown(score.shown, score.indicator)))
         return out
 
 

@@ -29,12 +29,14 @@ from dataclasses import replace
 
 from .. import predicates
 from ..errors import NOT_WINNING, EngineError
+from ..examples import example
 from ..facts import Facts
 from ..groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from ..hand import Hand
+from ..options import Option
 from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicates_of, table_file
 from ..payoffs.zung_jung import ZungJungPayoff
-from ..ruleset import Option, Ruleset, Score
+from ..ruleset import Ruleset, Score
 from ..tiles import WINDS, is_major, is_terminal
 
 LIMIT = 320
@@ -128,6 +130,40 @@ class ZungJung(Ruleset):
     forms = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns = PATTERNS
     payoff = ZungJungPayoff()
+    quick_entry_example = ("# East round", "W2 d3 30", "W1 s 10", "D", "W4 d1 70 r2", "W3 d2 40 r-")
+    money_examples = (
+        example("discard",
+            "The winner collects 3 × the hand's value. On a discard of 25 points or less each of the three "
+            "pays the value; each point is worth %(per_point)s.",
+            figure=20),
+        example("discard",
+            option="payoff",
+            rules={
+                "competition": "Over 25 points on a discard, the two others pay 25 each and the responsible "
+                               "player, the discarder, pays the rest: 3 × the value − 50.",
+                "uniform": "With the Uniform payoff every loser pays the value, however big."},
+            figure=40,
+            title="A big win on a discard"),
+        example("immune",
+            "When the winner had discarded that same tile earlier in the round, no one is responsible: all "
+            "three pay the value.",
+            figure=40),
+        example("self_draw",
+            "On a self-draw each of the three pays the value.",
+            figure=40),
+        example("scored",
+            "Limit %(limit)s: a hand worth %(limit)s or more scores %(limit)s (a listed limit hand scores "
+            "only its highest pattern); flowers are added after the limit.",
+            key="limit",
+            title="The limit",
+            said="%(winner)s self-draws a hand over the limit. Its patterns:",
+            hand={"concealed": "111222333m4445m", "winning_tile": "5m"}),
+        example("payoff_schemes",
+            "The house option Payoff: Competition, the official rule, or Uniform, the official casual one.",
+            figure=40),
+        example("paying",
+            hands=[{"winner": 1, "discarder": 2, "points": 40}, {"winner": 3, "discarder": None, "points": 20}]),
+    )
     responsible = "discarder"  # zung-jung.md: the discarder pays beyond 25 unless the hand says otherwise
     # zung-jung.md 9.1-9.4: the events its incidental patterns count
     events = ("last_tile", "last_discard", "kong_replacement", "robbing_kong", "heavenly", "earthly")

@@ -1,11 +1,13 @@
 """Money as the screens show it: exact amounts to the cent, signed balances, and payments between named players."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
-from typing import Any
 
 from django.utils.translation import gettext, ngettext
+
+from scorekeeper.engine import PaymentRow
 
 
 # -- one hand as the screens tell it -------------------------------------------------
@@ -18,11 +20,10 @@ class Payment:
     shares: str = ""  # the amount in shares, where the ruleset pays in shares ("2 shares": hk-faan)
 
 
-def payments(names: list[str], transfers: list[dict[str, Any]], share: Decimal | None = None) -> list[Payment]:
+def payments(names: list[str], transfers: Sequence[PaymentRow], share: Decimal | None = None) -> list[Payment]:
     """The engine's transfers by name; with one loser's share of the win, each also in shares."""
-    return [Payment(names[t["from"]], names[t["to"]], Decimal(str(t["amount"])),
-                    Decimal(str(t["exact"])) if "exact" in t else None,
-                    share_words(Decimal(str(t.get("exact", t["amount"]))) / share) if share else "") for t in transfers]
+    return [Payment(names[t.payer], names[t.payee], Decimal(t.amount), None if t.exact is None else Decimal(t.exact),
+                    share_words(Decimal(t.exact or t.amount) / share) if share else "") for t in transfers]
 
 
 def share_words(shares: Decimal) -> str:

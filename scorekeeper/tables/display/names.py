@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 import opencc
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext
 
 from scorekeeper.engine import RULESET_KEYS, get_ruleset
 
@@ -75,21 +75,4 @@ def ruleset_summary(key: str) -> str:
     return engine_sentence(get_ruleset(key).description) if key in RULESET_KEYS else ""
 
 
-UNITS = {"fan": gettext_lazy("fan"), "points": gettext_lazy("points"), "faan": gettext_lazy("faan")}
-
-
-# Each figure a win is entered in (the payoffs' `figures`), by the unit it counts.
-FIGURE_UNITS = {"fan": "fan", "pattern_fan": "fan", "points": "points", "faan": "faan"}
-
-
-def unit_name(unit: str) -> str:
-    return str(UNITS.get(unit, unit))
-
-
-def figure_words(figure: int, unit: str) -> str:
-    """'8 fan', '8 faan', '8 points', in the reader's language."""
-    if unit == "fan":
-        return gettext("%(figure)s fan") % {"figure": figure}
-    if unit == "faan":
-        return gettext("%(count)s faan") % {"count": figure}
-    return gettext("%(figure)s points") % {"figure": figure}
+# A unit's words (unit_name, figure_words) are the label table's: labels.py.

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, Refusal, get_ruleset
 
 from ..replay import ReplayState
 from .names import local_name, script
@@ -59,14 +59,13 @@ def _fact_words(name: str, value: Any) -> Any:
 _RULESETS_BY_NAME = {get_ruleset(key).name: get_ruleset(key) for key in RULESET_KEYS}
 
 
-def engine_error(error: dict[str, Any] | None) -> str:
-    """An engine answer's error for the screen, in the reader's language, without the hand it names."""
-    if not error:
+def engine_error(error: Refusal | None) -> str:
+    """An engine's refusal for the screen, in the reader's language, without the hand it names."""
+    if error is None:
         return ""
-    template = error.get("template")
-    if not isinstance(template, str):
-        return str(error.get("message", ""))
-    facts = error.get("facts") or {}
+    template, facts = error.template, error.facts
+    if not template:
+        return error.message
     if script() == "en":
         return template.format(**facts)
     try:
@@ -77,7 +76,7 @@ def engine_error(error: dict[str, Any] | None) -> str:
 
 def replay_refusal(state: ReplayState) -> str:
     """Why the engine refused the session's replay, in the reader's words, without the entry it names."""
-    return "" if state.ok else engine_error(state.answer.get("error"))
+    return engine_error(state.refusal)
 
 
 def replay_error(state: ReplayState) -> str:

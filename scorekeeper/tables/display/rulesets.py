@@ -26,9 +26,10 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import RULESETS, Ruleset
+from scorekeeper.engine import RULESETS, Option, Ruleset
 
-from .names import engine_sentence, in_script, script
+from . import labels
+from .names import engine_sentence, in_script, local_name, script
 
 EVENT_LABELS = {
     "last_tile": _("Won on the last tile of the wall"),
@@ -68,11 +69,6 @@ def _own_name(kind: str, chinese: str) -> str:
 # ("count", "dealer", "to" or "").
 SPOT_KINDS = {kind: (*SPOT_LABELS[kind], needs) for ruleset in RULESETS
               for kind, needs in ruleset.payoff.spot_needs.items()}
-FIGURE_LABELS = {"fan": _("Fan, dealer bonus included"),
-                 "pattern_fan": _("Fan of the hand (the app adds the dealer's bonus)"), "points": _("Points"),
-                 "faan": _("Faan")}
-# The figure a table says first: the hand's own, the app adding what the dealer's streak is worth.
-FIGURE_ORDER = ("pattern_fan", "fan", "points", "faan")
 # The wild tile by its kind: the field's label, and its line on the keypad.
 WILD_LABELS = {"fortune": (_("Fortune indicator (财神)"), _("Fortune")), "gold": (_("Gold tile (金)"), _("Gold"))}
 DEALER_WORDS = {"dealer": _("Dealer"), "banker": _("Banker")}
@@ -93,7 +89,8 @@ OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical
                  "four_winds": _("Four winds"), "round_to": _("Round each payment to"),
                  "min_faan": _("Minimum to win"), "limit_faan": _("Limit (爆棚)"), "flowers": _("Flowers and seasons"),
                  "payout": _("Money table"), "discard_pays": _("Who pays a discard"),
-                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand")}
+                 "robbed_kong_pays": _("A robbed kong (搶槓) is paid"), "draw_keeps_deal": _("After a drawn hand"),
+                 "several_winners": _("Several winners on one discard (一炮多響)")}
 OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "chicken": {1: _("1 point"), 0: _("0 points"), "no": _("Not a win")},
     "payoff": {"competition": _("Competition"), "uniform": _("Uniform")},
@@ -110,6 +107,8 @@ OPTION_VALUES: dict[str, dict[Any, Any]] = {
     "robbed_kong_pays": {"self_draw": _("As a self-draw (搶槓當自摸)"),
                          "discard": _("As an ordinary discard")},
     "draw_keeps_deal": {True: _("The dealer keeps the deal"), False: _("The deal passes")},
+    "several_winners": {False: _("The nearest winner wins alone (截糊)"),
+                        True: _("Several players may win on one discard (一炮多響)")},
 }
 OPTION_NOTES = {
     "chicken": _("What a hand with no pattern in series 1-10 scores: 1 point, 0 points, or not a win."),
@@ -131,6 +130,10 @@ OPTION_NOTES = {
     "robbed_kong_pays": _("As a self-draw: the robbed player alone pays three shares. As a discard: two shares, "
                           "paid as a discard is."),
     "draw_keeps_deal": _("Whether the dealer keeps the deal after a drawn hand (流局) or passes it."),
+    "several_winners": _("When two or three players win on the same discard: each is paid by the discarder as if "
+                         "alone, the dealer keeps the deal if among them, and the 拉 chain stays with its holder if "
+                         "among them, else goes to the winner nearest after the discarder (the others are paid at "
+                         "once). Off (截糊): that nearest winner wins alone."),
 }
 BOOL_WORDS = {True: _("On"), False: _("Off")}
 # rules/README.md, `pay_as_you_go`: what a table paying as it goes pays at the table, by what the ruleset
@@ -160,10 +163,10 @@ def option_value(name: str, value: Any) -> str:
     return str(found) if found is not None else str(value).replace("_", " ")
 
 
-def option_note(option: dict[str, Any]) -> str:
+def option_note(option: Option) -> str:
     """What the option does, in the reader's language (the engine's own note where the app has no words)."""
-    note = OPTION_NOTES.get(option["name"])
-    return str(note) if note is not None else engine_sentence(option["note"])
+    note = OPTION_NOTES.get(option.name)
+    return str(note) if note is not None else engine_sentence(option.note)
 
 
 # Labels for the engine's stakes (payoffs' `stake_defaults`); a stake with a hint is left
@@ -201,9 +204,7 @@ class Profile:
     @property
     def figure_fields(self) -> tuple[tuple[str, str], ...]:
         """The ways to give a figure with their labels, the one a table says first (the default) first."""
-        figures = self.ruleset.payoff.figures
-        names = sorted(figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else 9)
-        return tuple((name, str(FIGURE_LABELS[name])) for name in names)
+        return labels.figure_fields(self.ruleset.payoff.figures)
 
     @property
     def wild_label(self) -> str:
@@ -254,22 +255,32 @@ class Profile:
         return tuple(out)
 
 
-PROFILES = {ruleset.key: Profile(ruleset) for ruleset in RULESETS}
+# Made when first asked for, for each ruleset the engine has then (a ruleset registered later has its own).
+_PROFILES: dict[int, Profile] = {}
 
 
 def get_profile(key: str) -> Profile:
     """The words for the ruleset of this key; its facts are its `ruleset`, the engine's own object."""
-    return PROFILES[key]
+    profile = find_profile(key)
+    if profile is None:
+        raise KeyError(key)
+    return profile
 
 
 def find_profile(key: str) -> Profile | None:
     """The ruleset's profile; None for a key that is no ruleset."""
-    return PROFILES.get(key)
+    ruleset = RULESETS.get(key)
+    if ruleset is None:
+        return None
+    profile = _PROFILES.get(id(ruleset))
+    if profile is None or profile.ruleset is not ruleset:
+        profile = _PROFILES[id(ruleset)] = Profile(ruleset)
+    return profile
 
 
 def available_profiles() -> list[Profile]:
     """Every ruleset the engine has, in the rulebook's order."""
-    return list(PROFILES.values())
+    return [get_profile(ruleset.key) for ruleset in RULESETS]
 
 
 def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -295,3 +306,29 @@ def clean_stakes(profile: Profile, raw: dict[str, str]) -> tuple[dict[str, str],
 
 def _amount(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral() else str(value.normalize())
+
+
+@dataclass(frozen=True)
+class QuickEntryExample:
+    """The quick-entry help's example for the rulesets that share it: their names and keys, and its text."""
+
+    names: str
+    keys: str
+    text: str
+
+
+def quick_entry_examples() -> list[QuickEntryExample]:
+    """Each ruleset's quick-entry example (`Ruleset.quick_entry_example`), its notes in the reader's words;
+    rulesets with the same lines share one, named together, in the rulebook's order."""
+    shared: dict[tuple[str, ...], list[Ruleset]] = {}
+    for ruleset in RULESETS:
+        if ruleset.quick_entry_example:
+            shared.setdefault(ruleset.quick_entry_example, []).append(ruleset)
+    return [QuickEntryExample(", ".join(local_name(r) for r in rulesets), " ".join(r.key for r in rulesets),
+                              "\n".join(_noted(line) for line in lines)) for lines, rulesets in shared.items()]
+
+
+def _noted(line: str) -> str:
+    """A line of an example, its note after "#" translated."""
+    code, hash_, note = line.partition("#")
+    return f"{code}# {engine_sentence(note.strip())}" if hash_ else line

@@ -7,40 +7,29 @@ pattern's value with its own unit (a hu count or a tai).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, HandScore, PatternLine, get_ruleset
 
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+from . import labels
 
 
-def score_formula(score: dict[str, Any] | None) -> str:
-    """'24 hu × 2³ = 192' for a score answered with hu and tai; '' for any other."""
-    if not score or "hu" not in score or "tai" not in score:
-        return ""
-    hu, tai = int(score["hu"]), int(score["tai"])
-    return gettext("%(hu)d hu × 2%(tai)s = %(raw)d") % {
-        "hu": hu, "tai": str(tai).translate(SUPERSCRIPT), "raw": hu * 2 ** tai}
+def score_formula(score: HandScore | None) -> str:
+    """'24 hu × 2³ = 192' for a score whose parts the label table writes as a sum; '' for any other."""
+    return labels.formula(dict(score.details)) if score else ""
 
 
 @cache
 def _pattern_kinds(ruleset: str) -> dict[str, str]:
     if ruleset not in RULESET_KEYS:
         return {}
-    return {p["key"]: p["kind"] for p in get_ruleset(ruleset).describe()["patterns"]}
+    return {p.key: p.kind for p in get_ruleset(ruleset).patterns}
 
 
-def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
+def pattern_value(pattern: PatternLine, ruleset: str) -> str:
     """A counted pattern's value, with its unit where the ruleset counts in two ('2 hu', '1 tai')."""
-    value = pattern.get("value", "")
-    kind = _pattern_kinds(ruleset).get(str(pattern.get("key", "")))
-    if kind == "hu":
-        return gettext("%(value)s hu") % {"value": value}
-    if kind == "tai":
-        return gettext("%(value)s tai") % {"value": value}
-    return str(value)
+    return labels.kind_value(pattern.value, _pattern_kinds(ruleset).get(pattern.key, ""))
 
 
 def dealer_sum(figure: int, extra: int, continuations: int, dealer_word: str) -> str:

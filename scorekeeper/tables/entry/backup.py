@@ -27,7 +27,7 @@ from ..backup_format import (
     SEAT_FIELDS,
     SESSION_FIELDS,
 )
-from ..display.rulesets import EVENT_LABELS, PROFILES, Profile
+from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
@@ -69,7 +69,7 @@ def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
     session = Session(ruleset=ruleset, stakes=_stakes(data["stakes"]), options=_object(data["options"], "options"),
                       first_dealer=_first_dealer(data["first_dealer"]),
                       status=_status(data["status"]), finished_at=None,
-                      pay_as_you_go=_paying(data.get("pay_as_you_go"), PROFILES[ruleset]),
+                      pay_as_you_go=_paying(data.get("pay_as_you_go"), get_profile(ruleset)),
                       **_lengths(data.get("length_rounds"), data.get("length_hands")))
     session.east, session.south, session.west, session.north = (Player(name=n) for n in _players(data["players"]))
     if session.status == Session.Status.FINISHED:
@@ -79,7 +79,7 @@ def read_backup(data: Any) -> tuple[Session, list[HandInput]]:
     if len(data["hands"]) > MAX_SESSION_HANDS:  # before any of them is read: the work stays bounded
         raise ValueError(f"The backup holds {len(data['hands']):,} hands: a session holds at most "
                          f"{MAX_SESSION_HANDS:,}. Is it the right file?")
-    hands = [_hand(raw, number, PROFILES[ruleset]) for number, raw in enumerate(data["hands"], start=1)]
+    hands = [_hand(raw, number, get_profile(ruleset)) for number, raw in enumerate(data["hands"], start=1)]
     _check_seating(session, hands)
     return session, hands
 

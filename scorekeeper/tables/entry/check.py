@@ -18,10 +18,10 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import score_hand
+from scorekeeper.engine import Fields, HandResult, HandScore, Refusal, ScoreAnswer, score_hand
 
+from ..display.labels import typing_help, unit_name
 from ..display.money import Payment, payments
-from ..display.names import unit_name
 from ..display.refusals import engine_error, replay_error
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..hand_input import HandInput
@@ -46,10 +46,10 @@ from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, Entered
 class WinCheck:
     state: HandState
     errors: dict[str, str] = field(default_factory=dict)
-    score: dict[str, Any] | None = None
-    loser_scores: dict[int, dict[str, Any]] = field(default_factory=dict)
+    score: ScoreAnswer | None = None
+    loser_scores: dict[int, ScoreAnswer] = field(default_factory=dict)
     loser_totals: dict[int, int] = field(default_factory=dict)
-    candidate: dict[str, Any] | None = None
+    candidate: Fields | None = None
     entered: HandInput | None = None  # the entry as a hand, ready to save
     payments: list[Payment] = field(default_factory=list)
     tracked: list[Payment] = field(default_factory=list)
@@ -97,26 +97,23 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     if not check.after.state.ok:
         check.errors["payments"] = replay_error(check.after.state) or gettext("The engine refused this hand.")
         return check
-    answer = check.after.state.answer
-    mine = answer["hands"][index]
+    hands = check.after.state.hands
+    mine = hands[index]
     share = _share(session, profile, mine)
-    check.payments = payments(names, mine.get("transfers", []), share)
-    check.tracked = payments(names, mine.get("tracked", []))
+    check.payments = payments(names, mine.transfers, share)
+    check.tracked = payments(names, mine.tracked)
     if profile.ruleset.payoff.has_spots:
-        before = answer["hands"][index - 1].get("tracked", []) if index > 0 else []
-        ledger = debt_changes(names, before, mine.get("tracked", []), mine.get("transfers", []),
-                              paying=session.pay_as_you_go)
+        before = hands[index - 1].tracked if index > 0 else ()
+        ledger = debt_changes(names, before, mine.tracked, mine.transfers, paying=session.pay_as_you_go)
         check.tracked_changes, check.told = ledger.lines, ledger.told
     return check
 
 
-def _share(session: Session, profile: Profile, answer: dict[str, Any]) -> Decimal | None:
+def _share(session: Session, profile: Profile, answer: HandResult) -> Decimal | None:
     """One loser's share of the win, where the ruleset pays in shares (hk-faan): the line says the shares."""
-    payoff = profile.ruleset.payoff
-    figure = answer.get(payoff.figure_answer) if payoff.figure_answer else None
-    if figure is None:
+    if answer.figure is None:
         return None
-    return payoff.share_of(int(figure), session.stakes, session.options)
+    return profile.ruleset.payoff.share_of(answer.figure[1], session.stakes, session.options)
 
 
 def _check_hand(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile, names: list[str]) -> None:
@@ -136,16 +133,8 @@ def _read_figure(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
     check.figure = entry.figure
     if check.figure is not None:
         return
-    digits, unit = entry.figure_digits, profile.ruleset.unit
-    if unit == "faan":  # hk-faan: a figure from its minimum to its limit
-        message = gettext("Enter the faan as a whole number, like 5.")
-    elif digits:
-        message = (gettext("Enter the fan as a whole number, like 8, at most %(most)s.") if unit == "fan"
-                   else gettext("Enter the points as a whole number, like 8, at most %(most)s."))
-    else:
-        message = (gettext("Enter the fan as a whole number, like 8.") if unit == "fan"
-                   else gettext("Enter the points as a whole number, like 8."))
-    check.errors["figure"] = message % {"most": f"{MAX_FIGURE:,}"}
+    most = f"{MAX_FIGURE:,}" if entry.figure_digits else None
+    check.errors["figure"] = typing_help(profile.ruleset.unit, most=most)
 
 
 def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: dict[str, Any], *,
@@ -255,8 +244,8 @@ def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, profile: 
         return
     check.score = score_hand(scored_fields(session=session, fields=hand.score_fields(), state=check.state,
                                            seat=hand.winner, self_drawn=self_drawn))
-    if not check.score.get("ok"):
-        check.errors["tiles"] = engine_error(check.score["error"])
+    if isinstance(check.score, Refusal):
+        check.errors["tiles"] = engine_error(check.score)
 
 
 def _tapping_on(check: WinCheck, entry: EnteredWin, profile: Profile) -> bool:
@@ -286,10 +275,10 @@ def _check_losers(check: WinCheck, session: Session, hand: HandInput, typed_poin
             answer = score_hand(scored_fields(session=session, fields=given, state=check.state, seat=seat,
                                               self_drawn=None))
             check.loser_scores[seat] = answer
-            if answer.get("ok"):
-                check.loser_totals[seat] = int(answer["total"])
+            if isinstance(answer, HandScore):
+                check.loser_totals[seat] = answer.total
             else:
-                check.errors[f"loser_{seat}"] = engine_error(answer["error"])
+                check.errors[f"loser_{seat}"] = engine_error(answer)
         elif seat in typed_points:
             check.loser_totals[seat] = given
         else:  # the hand holds 0 for points that could not be read: the form says so
@@ -312,13 +301,19 @@ def _events_fit(check: WinCheck, hand: HandInput, self_drawn: bool) -> bool:
 def _scored(check: WinCheck, profile: Profile) -> Scored | None:
     """What the check scored from tiles, given to the replay as totals: each hand is scored once."""
     assert check.candidate is not None
-    given, answers = dict(check.candidate), dict[str, Any]()
-    if check.score is not None and "hand" in given:
+    given = dict(check.candidate)
+    score = check.score if isinstance(check.score, HandScore) else None
+    if score is not None and "hand" in given:
         del given["hand"]
-        given[profile.ruleset.payoff.figures[0]] = check.score["total"]
-        answers["score"] = check.score
+        given[profile.ruleset.payoff.figures[0]] = score.total
+    else:
+        score = None
+    loser_scores = None
     if check.loser_scores:
         given["loser_points"] = [check.loser_totals.get(seat) if value is not None else None
                                  for seat, value in enumerate(given["loser_points"])]
-        answers["loser_scores"] = [check.loser_scores.get(seat) for seat in SEATS]
-    return Scored(given, answers) if answers else None
+        scores = [check.loser_scores.get(seat) for seat in SEATS]
+        loser_scores = tuple(s if isinstance(s, HandScore) else None for s in scores)
+    if score is None and loser_scores is None:
+        return None
+    return Scored(given, score, loser_scores)

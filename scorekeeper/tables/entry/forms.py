@@ -150,16 +150,16 @@ class SessionForm(forms.Form):
             if stake.named:  # the tables' names for it (hk-faan's 二五雞, 五一, 一二蚊), or another amount typed
                 self._named_stake(stake, kwargs.get("initial") or {})
         for option in profile.ruleset.house_options():
-            name = f"option_{option['name']}"
-            label, note = option_label(option["name"]), option_note(option)
-            if option["allowed"]:
+            name = f"option_{option.name}"
+            label, note = option_label(option.name), option_note(option)
+            if option.allowed:
                 # a form sent without the option (a script, an older page) plays the ruleset's default
                 self.fields[name] = forms.ChoiceField(
-                    label=label, help_text=note, initial=json.dumps(option["default"]), required=False,
-                    choices=[(json.dumps(v), option_value(option["name"], v)) for v in option["allowed"]])
+                    label=label, help_text=note, initial=json.dumps(option.default), required=False,
+                    choices=[(json.dumps(v), option_value(option.name, v)) for v in option.allowed])
             else:
                 self.fields[name] = forms.CharField(label=label, help_text=note, required=False,
-                                                    initial=str(option["default"]), max_length=40)
+                                                    initial=str(option.default), max_length=40)
 
     def _named_stake(self, stake: Stake, initial: dict[str, Any]) -> None:
         amount = str(initial.get(f"stake_{stake.name}") or stake.default)
@@ -251,10 +251,10 @@ class SessionForm(forms.Form):
                 self.add_error(f"stake_{stake_name}", message)
         options = {}
         for option in self.profile.ruleset.house_options():
-            value = data.get(f"option_{option['name']}")
+            value = data.get(f"option_{option.name}")
             if value in (None, ""):
                 continue
-            options[option["name"]] = json.loads(value) if option["allowed"] else _plain(value, option["default"])
+            options[option.name] = json.loads(value) if option.allowed else _plain(value, option.default)
         data["options"] = options
         return data
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ..display import names
+from ..display import labels, names
 from ..display.refusals import replay_error, replay_refusal
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
 from ..hand_input import HandInput
@@ -139,7 +139,7 @@ def _seat(text: str, what: str, example: str) -> int:
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
-    unit = names.unit_name(profile.ruleset.unit)
+    unit = labels.unit_name(profile.ruleset.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     while tokens:
         _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
@@ -151,8 +151,9 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
     line.figure_field = profile.ruleset.payoff.figures[0]
     line.responsible = _responsible(said.get("responsible"), line, profile)
     if profile.ruleset.payoff.loser_points and line.loser_points is None:
-        raise LineError(_("taizhou needs each loser's points: add L and four entries in seat order, - for the "
-                          "winner, e.g. %(example)s") % {"example": _taizhou_example(line.winner)})
+        raise LineError(_("%(ruleset)s needs each loser's points: add L and four entries in seat order, - for the "
+                          "winner, e.g. %(example)s") % {"ruleset": _ruleset(profile),
+                                                         "example": _loser_points_example(line.winner)})
 
 
 def _read_win_token(line: ParsedLine, token: str, tokens: list[str], said: dict[str, str], unit: str,
@@ -207,18 +208,19 @@ def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int |
 
 def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int | None]:
     if not profile.ruleset.payoff.loser_points:
-        raise LineError(_("loser points (L) are taizhou's; %(ruleset)s has none") % {"ruleset": _ruleset(profile)})
+        raise LineError(_("%(ruleset)s scores no loser's hand: leave out the loser points (L)")
+                        % {"ruleset": _ruleset(profile)})
     entries = tokens[:len(SEATS)]
     del tokens[:len(SEATS)]
     if len(entries) < len(SEATS) or not all(e == "-" or NUMBER.fullmatch(e) for e in entries):
         raise LineError(_("L takes four entries in seat order, - for the winner, e.g. %(example)s")
-                        % {"example": _taizhou_example(winner)})
+                        % {"example": _loser_points_example(winner)})
     points: list[int | None] = []
     for seat, entry in enumerate(entries):
         if (entry == "-") != (seat == winner):
             raise LineError(_("seat %(seat)s won: L's entry %(seat)s is -, the three others' are points "
                               "(0 if none), e.g. %(example)s")
-                            % {"seat": winner + 1, "example": _taizhou_example(winner)})
+                            % {"seat": winner + 1, "example": _loser_points_example(winner)})
         points.append(None if entry == "-" else int(entry))
         if entry != "-" and int(entry) > MAX_FIGURE:
             raise LineError(_("%(figure)s points is more than any hand scores (at most %(most)s)")
@@ -226,7 +228,7 @@ def _loser_points(tokens: list[str], winner: int, profile: Profile) -> list[int 
     return points
 
 
-def _taizhou_example(winner: int) -> str:
+def _loser_points_example(winner: int) -> str:
     points = iter(("6", "24", "0"))
     entries = " ".join("-" if seat == winner else next(points) for seat in SEATS)
     return f"W{winner + 1} d{(winner + 1) % 4 + 1} 44 L {entries}"
@@ -357,7 +359,8 @@ def quick_entry_check(*, session: Session, text: str, replay: ReplayState) -> Qu
         after = replay_appended(session=session, base=base, hands=[hands[i] for i in trying])
         if after.state.ok:
             break
-        failed = int(after.state.answer["error"].get("hand", -1)) - len(base.inputs)
+        refusal = after.state.refusal
+        failed = (-1 if refusal is None or refusal.hand is None else refusal.hand) - len(base.inputs)
         if not 0 <= failed < len(trying):
             result.errors.append(_("The engine refused these hands: %(error)s") % {"error": replay_error(after.state)})
             return result

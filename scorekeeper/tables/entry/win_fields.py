@@ -18,7 +18,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.engine import EVENT_WINS
+from scorekeeper.engine import EVENT_WINS, Fields
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
@@ -70,13 +70,13 @@ class TileHand:
     def typed(self) -> TypedTiles:
         return TypedTiles(self.concealed, tuple(self.melds))
 
-    def as_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"concealed": self.concealed.replace(" ", "")}
+    def as_fields(self) -> Fields:
+        fields: Fields = {"concealed": self.concealed.replace(" ", "")}
         fields["melds"] = [{"kind": kind, "tiles": tiles} for kind, tiles in self.meld_pairs()]
         return fields
 
     @classmethod
-    def from_fields(cls, fields: dict[str, Any] | None) -> TileHand:
+    def from_fields(cls, fields: Fields | None) -> TileHand:
         if not fields:
             return cls()
         melds = [f"{m['kind']} {m['tiles']}" for m in fields.get("melds", [])]
@@ -273,7 +273,7 @@ class WinEntry:
         names = [name for name, _ in profile.figure_fields]
         return self.figure_field if self.figure_field in names else profile.ruleset.payoff.figures[0]
 
-    def tiles_fields(self, profile: Profile) -> dict[str, Any]:
+    def tiles_fields(self, profile: Profile) -> Fields:
         """The tile part of the engine's score fields, as stored on the hand."""
         fields = self.hand.as_fields()
         fields["winning_tile"] = self.winning_tile.replace(" ", "")
@@ -283,7 +283,7 @@ class WinEntry:
             fields["wild"] = self.wild.replace(" ", "")
         return fields
 
-    def loser_fields(self, seat: int, profile: Profile) -> dict[str, Any]:
+    def loser_fields(self, seat: int, profile: Profile) -> Fields:
         """A loser's tiles as score fields; taizhou.md: the fortune indicator is the table's."""
         fields = self.loser_hands[seat].as_fields()
         if profile.wild_label and self.wild:

@@ -7,6 +7,8 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from scorekeeper.engine import ScoreAnswer
+
 from .. import selectors
 from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..display.score_lines import dealer_sum
@@ -36,7 +38,7 @@ class LoserView:
     melds: list[MeldView]
     uses_tiles: bool
     total: int | None
-    score: dict[str, Any] | None
+    score: ScoreAnswer | None
     error: str
 
 

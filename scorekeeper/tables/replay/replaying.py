@@ -13,7 +13,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import get_ruleset, settle_from
+from scorekeeper.engine import Fields, HandResult, HandScore, SettleAnswer, Settlement, get_ruleset, settle_from
 
 from ..hand_input import HandInput
 from ..models import Hand, Session
@@ -42,19 +42,30 @@ class ReplayDelta:
 @dataclass(frozen=True, slots=True)
 class Scored:
     """A candidate hand its check has scored from the tiles already: the engine is given its totals
-    (`given`, a figure as a table would enter it) and its answer keeps the check's scores (`answers`)."""
+    (`given`, a figure as a table would enter it) and its answer keeps the check's scores (`score`, the
+    winner's; `loser_scores`, taizhou's losers')."""
 
-    given: dict[str, Any]
-    answers: dict[str, Any]
+    given: Fields
+    score: HandScore | None = None
+    loser_scores: tuple[HandScore | None, ...] | None = None
+
+    def kept_in(self, hand: HandResult) -> HandResult:
+        """The engine's answer for the hand with the check's scores in it."""
+        changes: Fields = {}
+        if self.score is not None:
+            changes["score"] = self.score
+        if self.loser_scores is not None:
+            changes["loser_scores"] = self.loser_scores
+        return dataclasses.replace(hand, **changes)
 
 
-def replay_whole(*, session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]]) -> ReplayState:
+def replay_whole(*, session: Session, hand_ids: Sequence[int], inputs: Sequence[Fields]) -> ReplayState:
     """The whole session replayed from its first hand."""
     answer, checkpoints = settle_from(settle_fields(session=session, hands=inputs))
     return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
 
 
-def replay_candidate(*, session: Session, replay: ReplayState, index: int, candidate: dict[str, Any] | None,
+def replay_candidate(*, session: Session, replay: ReplayState, index: int, candidate: Fields | None,
                      replacing: bool = False, hand_id: int = 0, scored: Scored | None = None) -> ReplayDelta:
     """The session with `candidate` put at `index`: inserted, replacing the hand there, or (None)
     with the hand there removed. Its state can stand as the session's next cached replay."""
@@ -78,7 +89,7 @@ def replay_appended(*, session: Session, base: ReplayState, hands: Sequence[Hand
                        hand_ids=[*base.hand_ids, *([0] * len(hands))], new=True)
 
 
-def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Sequence[dict[str, Any]],
+def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Sequence[Fields],
                 hand_ids: Sequence[int], scored: Scored | None = None, new: bool = False) -> ReplayDelta:
     """`inputs` replayed, the first `index` of which are `replay`'s own: the engine goes on from where
     `replay` stood before hand `index`, so the cost is that of the hands from `index` on, however long
@@ -91,13 +102,14 @@ def replay_from(*, session: Session, replay: ReplayState, index: int, inputs: Se
     if scored is not None:
         given[0] = scored.given
     tail, checkpoints = settle_from(settle_fields(session=session, hands=given), start)
-    if not tail.get("ok"):
+    if not isinstance(tail, Settlement):
         return ReplayDelta(_state(session, hand_ids, inputs, tail, [], spots), index, new)
+    replayed = list(tail.hands)
     if scored is not None:
-        tail["hands"][0].update(scored.answers)
-    answer = tail | {"hands": _joined(replay.hands[:index], tail["hands"])}
+        replayed[0] = scored.kept_in(replayed[0])
+    answer = dataclasses.replace(tail, hands=tuple(_joined(replay.hands[:index], replayed)))
     balance_rows = None if replay.balance_rows is None else \
-        _joined(replay.balance_rows[:index], [hand["balances"] for hand in tail["hands"]])
+        _joined(replay.balance_rows[:index], [list(hand.balances) for hand in replayed])
     after = _state(session, hand_ids, inputs, answer, _joined(replay.checkpoints[:index], checkpoints), spots,
                    kept_tallies=replay.tallies[:index], balance_rows=balance_rows)
     return ReplayDelta(after, index, new)
@@ -119,30 +131,30 @@ def with_dice_players(*, session: Session, delta: ReplayDelta, hands: Sequence[H
     return dataclasses.replace(delta, state=dataclasses.replace(delta.state, inputs=inputs)), filled
 
 
-def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[dict[str, Any]], answer: dict[str, Any],
+def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[Fields], answer: SettleAnswer,
            checkpoints: Sequence[Any], spots: tuple[bool, ...], *, kept_tallies: Sequence[Any] = (),
            balance_rows: Sequence[list[str]] | None = None) -> ReplayState:
     """A state of these entries: their tallies counted on from those kept (the first ones)."""
-    counted = _tallies_after(kept_tallies, inputs, answer) if answer.get("ok") else ()
+    counted = _tallies_after(kept_tallies, inputs, answer) if isinstance(answer, Settlement) else ()
     return ReplayState(tuple(hand_ids), inputs, answer, hand_states(session=session, answer=answer, count=len(inputs)),
                        checkpoints, spots, counted, balance_rows)
 
 
-def _tallies_after(kept: Sequence[Any], inputs: Sequence[dict[str, Any]], answer: dict[str, Any]) -> Sequence[Any]:
+def _tallies_after(kept: Sequence[Any], inputs: Sequence[Fields], answer: Settlement) -> Sequence[Any]:
     """Each entry's running tally: those kept, then the rest counted on from the last."""
     counted, before = [], kept[-1] if kept else tallies.empty()
-    hands = answer["hands"]
+    hands = answer.hands
     for index in range(len(kept), len(inputs)):
-        before = tallies.after_hand(before, inputs[index], hands[index], answer["ruleset"])
+        before = tallies.after_hand(before, inputs[index], hands[index], answer.ruleset)
         counted.append(before)
     return _joined(kept, counted)
 
 
-def _spots(inputs: Iterable[dict[str, Any]]) -> tuple[bool, ...]:
+def _spots(inputs: Iterable[Fields]) -> tuple[bool, ...]:
     return tuple(between_hands(given) for given in inputs)
 
 
-def _copied(inputs: Sequence[dict[str, Any]]) -> MutableSequence[dict[str, Any]]:
+def _copied(inputs: Sequence[Fields]) -> MutableSequence[Fields]:
     """A copy to change for a new state."""
     return list(inputs)
 
@@ -152,18 +164,20 @@ def _joined(kept: Sequence[Any], fresh: Sequence[Any]) -> Sequence[Any]:
     return [*kept, *fresh]
 
 
-def _replayed_whole(session: Session, inputs: Sequence[dict[str, Any]], hand_ids: Sequence[int], index: int,
+def _replayed_whole(session: Session, inputs: Sequence[Fields], hand_ids: Sequence[int], index: int,
                     scored: Scored | None) -> ReplayState:
     given = list(inputs)
     if scored is not None and index < len(given):
         given[index] = scored.given
     answer, checkpoints = settle_from(settle_fields(session=session, hands=given))
-    if answer.get("ok") and scored is not None and index < len(given):
-        answer["hands"][index].update(scored.answers)
+    if isinstance(answer, Settlement) and scored is not None and index < len(given):
+        hands = list(answer.hands)
+        hands[index] = scored.kept_in(hands[index])
+        answer = dataclasses.replace(answer, hands=tuple(hands))
     return _state(session, hand_ids, inputs, answer, checkpoints, _spots(inputs))
 
 
-def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def settle_fields(*, session: Session, hands: Iterable[Fields]) -> Fields:
     return {
         "ruleset": session.ruleset, "stakes": session.stakes, "options": session.options,
         "players": [p.name for p in session.players], "dealer": session.first_dealer, "hands": list(hands),
@@ -171,18 +185,18 @@ def settle_fields(*, session: Session, hands: Iterable[dict[str, Any]]) -> dict[
     }
 
 
-def settle_inputs(*, session: Session, hands: Iterable[HandInput]) -> list[dict[str, Any]]:
+def settle_inputs(*, session: Session, hands: Iterable[HandInput]) -> list[Fields]:
     """The entries as the engine's `settle` hands, under the session's ruleset."""
     ruleset = get_ruleset(session.ruleset)
     return [hand.settle_entry(ruleset) for hand in hands]
 
 
-def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState, seat: int,
-                  self_drawn: bool | None) -> dict[str, Any]:
+def scored_fields(*, session: Session, fields: Fields, state: HandState, seat: int,
+                  self_drawn: bool | None) -> Fields:
     """Score fields completed as the replay completes them, for scoring one hand on its own.
 
     self_drawn None: a loser's hand (taizhou)."""
-    done: dict[str, Any] = {"ruleset": session.ruleset, **fields, "seat_wind": state.seat_winds[seat],
+    done: Fields = {"ruleset": session.ruleset, **fields, "seat_wind": state.seat_winds[seat],
                             "round_wind": state.round_wind}
     if self_drawn is None:
         done["role"] = "loser"
@@ -196,9 +210,9 @@ def scored_fields(*, session: Session, fields: dict[str, Any], state: HandState,
     return done
 
 
-def hand_states(*, session: Session, answer: dict[str, Any], count: int) -> Sequence[HandState]:
+def hand_states(*, session: Session, answer: SettleAnswer, count: int) -> Sequence[HandState]:
     payoff = get_ruleset(session.ruleset).payoff
-    if answer.get("ok"):
+    if isinstance(answer, Settlement):
         return StatesView(answer, payoff.streak_from)
     # The replay failed: show the first deal, so the screens still open and say why.
     dealer = session.first_dealer

@@ -25,11 +25,11 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
+from scorekeeper.engine import PaymentRow
 from scorekeeper.engine.settle_up import settle_up
 
 from ..models import Hand, Player, Session
@@ -164,15 +164,15 @@ def _money(session: Session, replay: ReplayState, seating: Seating) -> list[Pers
 
 def _add_transfers(people: dict[int, PersonMoney], replay: ReplayState, seating: Seating, paying: bool) -> None:
     for index, answer in enumerate(replay.hands):
-        _move(people, seating.at(index), answer.get("transfers", []), owing=not paying)
-    _move(people, seating.now, replay.answer.get("closing", []) if replay.ok else [], owing=True)
+        _move(people, seating.at(index), answer.transfers, owing=not paying)
+    _move(people, seating.now, replay.closing, owing=True)
 
 
-def _move(people: dict[int, PersonMoney], seated: tuple[Player, ...], rows: list[dict[str, Any]],
+def _move(people: dict[int, PersonMoney], seated: tuple[Player, ...], rows: Sequence[PaymentRow],
           *, owing: bool) -> None:
     for row in rows:
-        amount = Decimal(str(row["amount"]))
-        payer, payee = people[seated[row["from"]].pk], people[seated[row["to"]].pk]
+        amount = Decimal(row.amount)
+        payer, payee = people[seated[row.payer].pk], people[seated[row.payee].pk]
         payer.balance -= amount
         payee.balance += amount
         if owing:
@@ -197,13 +197,13 @@ def running_balances(*, session: Session, replay: ReplayState) -> tuple[list[Pla
     rows = []
     for index, answer in enumerate(replay.hands):
         seated = seating.at(index)
-        for t in answer.get("transfers", []):
-            cash[column[seated[t["from"]].pk]] -= Decimal(str(t["amount"]))
-            cash[column[seated[t["to"]].pk]] += Decimal(str(t["amount"]))
+        for t in answer.transfers:
+            cash[column[seated[t.payer].pk]] -= Decimal(t.amount)
+            cash[column[seated[t.payee].pk]] += Decimal(t.amount)
         row = list(cash)
         after = seating.after(index)
-        for t in answer.get("tracked", []):
-            row[column[after[t["from"]].pk]] -= Decimal(str(t["amount"]))
-            row[column[after[t["to"]].pk]] += Decimal(str(t["amount"]))
+        for t in answer.tracked:
+            row[column[after[t.payer].pk]] -= Decimal(t.amount)
+            row[column[after[t.payee].pk]] += Decimal(t.amount)
         rows.append(row)
     return people, rows

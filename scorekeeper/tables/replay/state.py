@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import Checkpoint
+from scorekeeper.engine import Checkpoint, Deal, Fields, HandResult, PaymentRow, Refusal, SettleAnswer, Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +32,47 @@ class HandState:
         return seat == self.dealer
 
     @classmethod
-    def of(cls, answer: dict[str, Any], streak_from: int) -> HandState:
-        streak = int(answer.get("dealer_streak", 0))
-        return cls(int(answer["dealer"]), streak, max(streak - streak_from, 0), str(answer["round_wind"]),
-                   tuple(answer["seat_winds"]), int(answer.get("round", 1)), int(answer.get("hand_in_round", 1)))
+    def of(cls, deal: Deal, streak_from: int) -> HandState:
+        streak = deal.dealer_streak
+        return cls(deal.dealer, streak, max(streak - streak_from, 0), deal.round_wind, deal.seat_winds, deal.round,
+                   deal.hand_in_round)
 
 
-def between_hands(given: dict[str, Any]) -> bool:
+class DecodedHands(Sequence[HandResult]):
+    """Hands' answers kept as their snapshots' JSON (store.py), each read into a `HandResult` when first
+    asked for: a page of a long session reads a few."""
+
+    __slots__ = ("texts", "read")
+
+    def __init__(self, texts: Sequence[Fields]) -> None:
+        self.texts = texts
+        self.read: list[HandResult | None] = [None] * len(texts)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same answers however they are kept (a replay's tuple, these snapshots)."""
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @overload
+    def __getitem__(self, index: int) -> HandResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[HandResult]: ...
+
+    def __getitem__(self, index: int | slice) -> HandResult | list[HandResult]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        found = self.read[index]
+        if found is None:
+            found = self.read[index] = HandResult.from_json(self.texts[index])
+        return found
+
+
+def between_hands(given: Fields) -> bool:
     """An entry that is no hand of its own: an on-the-spot payment, or a seat change (numbered with the
     hand it comes before)."""
     return "spot" in given or "seat_change" in given
@@ -46,7 +80,7 @@ def between_hands(given: dict[str, Any]) -> bool:
 
 # One snapshot row as the store writes it: hand id, the engine's input, its answer, the checkpoint after
 # it, and the running tally.
-SnapshotRow = tuple[int, dict[str, Any], dict[str, Any], Any, Any]
+SnapshotRow = tuple[int, Fields, HandResult, Any, Any]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -57,8 +91,8 @@ class ReplayState:
     made."""
 
     hand_ids: tuple[int, ...]
-    inputs: Sequence[dict[str, Any]]
-    answer: dict[str, Any]
+    inputs: Sequence[Fields]
+    answer: SettleAnswer
     states: Sequence[HandState]  # one per hand, then the next hand's (a StatesView: read when needed)
     # Where the replay stands after each hand (a Checkpoint, or its JSON as a snapshot keeps it):
     # an append or an edit goes on from there instead of replaying the hands before.
@@ -85,7 +119,7 @@ class ReplayState:
         """The running balances after each entry, all at once (the chart's lines)."""
         if self.balance_rows is not None:
             return list(self.balance_rows)
-        return [hand["balances"] for hand in self.hands]
+        return [list(hand.balances) for hand in self.hands]
 
     def tally_rows(self) -> Sequence[Any]:
         """Each entry's running tally (tallies.py)."""
@@ -115,23 +149,31 @@ class ReplayState:
 
     @property
     def ok(self) -> bool:
-        return bool(self.answer.get("ok"))
+        return isinstance(self.answer, Settlement)
+
+    @property
+    def settled(self) -> Settlement | None:
+        return self.answer if isinstance(self.answer, Settlement) else None
+
+    @property
+    def refusal(self) -> Refusal | None:
+        return self.answer if isinstance(self.answer, Refusal) else None
 
     @property
     def error(self) -> str:
         """The engine's own English; the screens say it in the reader's words (display.refusals)."""
-        return "" if self.ok else str(self.answer.get("error", {}).get("message", ""))
+        return self.refusal.message if self.refusal else ""
 
     @property
     def refused_index(self) -> int | None:
         """The entry the engine refused (its place in `inputs`), when it names one."""
-        hand = None if self.ok else (self.answer.get("error") or {}).get("hand")
-        return hand if isinstance(hand, int) and 0 <= hand < len(self._numbers) else None
+        hand = self.refusal.hand if self.refusal else None
+        return hand if hand is not None and 0 <= hand < len(self._numbers) else None
 
     @property
-    def hands(self) -> Sequence[dict[str, Any]]:
+    def hands(self) -> Sequence[HandResult]:
         """The engine's answer for each hand (read only: shared with the states made from this one)."""
-        return self.answer["hands"] if self.ok else []  # type: ignore[no-any-return]
+        return self.settled.hands if self.settled else ()
 
     @property
     def next_state(self) -> HandState:
@@ -139,22 +181,27 @@ class ReplayState:
 
     @property
     def balances(self) -> list[str]:
-        return list(self.answer["balances"]) if self.ok else ["0"] * 4
+        return list(self.settled.balances) if self.settled else ["0"] * 4
 
     @property
     def owed(self) -> list[str]:
         """What each player still owes (negative) or is owed at the end: on a tab, the balances."""
-        return list(self.answer["owed"]) if self.ok else ["0"] * 4
+        return list(self.settled.owed) if self.settled else ["0"] * 4
 
     @property
-    def settle_up(self) -> list[dict[str, Any]]:
-        return list(self.answer.get("settle_up", [])) if self.ok else []
+    def settle_up(self) -> list[PaymentRow]:
+        return list(self.settled.settle_up) if self.settled else []
 
     @property
-    def tracked(self) -> list[dict[str, Any]]:
+    def closing(self) -> list[PaymentRow]:
+        """The tab's last payments: the tracked debts the session's end settles (taiwan)."""
+        return list(self.settled.closing) if self.settled else []
+
+    @property
+    def tracked(self) -> list[PaymentRow]:
         """Open tracked debts after the last hand (taiwan's pull ledger)."""
-        hands = self.answer.get("hands") if self.ok else None
-        return list(hands[-1].get("tracked", [])) if hands else []
+        hands = self.hands
+        return list(hands[-1].tracked) if hands else []
 
     def number(self, index: int) -> int:
         """The hand an entry belongs to, counted as the table counts: wins and draws.
@@ -180,11 +227,11 @@ class StatesView(Sequence[HandState]):
 
     __slots__ = ("answer", "streak_from")
 
-    def __init__(self, answer: dict[str, Any], streak_from: int) -> None:
+    def __init__(self, answer: Settlement, streak_from: int) -> None:
         self.answer, self.streak_from = answer, streak_from
 
     def __len__(self) -> int:
-        return len(self.answer["hands"]) + 1
+        return len(self.answer.hands) + 1
 
     @overload
     def __getitem__(self, index: int) -> HandState: ...
@@ -199,5 +246,5 @@ class StatesView(Sequence[HandState]):
         if not -count <= index < count:
             raise IndexError(index)
         index %= count
-        hands = self.answer["hands"]
-        return HandState.of(hands[index] if index < len(hands) else self.answer["next"], self.streak_from)
+        hands = self.answer.hands
+        return HandState.of(hands[index].deal if index < len(hands) else self.answer.next, self.streak_from)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +37,12 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 
 import scorekeeper.engine
-from scorekeeper.engine import Checkpoint, finish
+from scorekeeper.engine import Checkpoint, Settlement, finish
 
 from ..models import Hand, HandReplay, Session
 from . import tallies
 from .replaying import ReplayDelta, hand_states, settle_fields
-from .state import ReplayState
+from .state import DecodedHands, ReplayState
 
 
 def engine_version(root: Path) -> str:
@@ -76,9 +77,9 @@ def read(*, session: Session) -> ReplayState | None:
     if last.hands != len(rows):
         return None  # not the snapshots of these hands
     ended = finish(settle_fields(session=session, hands=[]), last)
-    if "balances" not in ended:
+    if not isinstance(ended, Settlement):
         return None
-    answer = {"ok": True, "ruleset": session.ruleset, "hands": decoded(row[3] for row in rows), **ended}
+    answer = replace(ended, hands=DecodedHands(decoded(row[3] for row in rows)))
     return ReplayState(tuple(row[0] for row in rows), decoded(row[2] for row in rows), answer,
                        hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
                        tuple(row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows),
@@ -105,7 +106,8 @@ def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]
         if tally:
             after = Checkpoint.from_json(json.loads(checkpoint))
             ended = finish(settle_fields(session=current[session_id], hands=[]), after)
-            found[session_id] = (json.loads(tally), list(ended["balances"]))
+            assert isinstance(ended, Settlement), ended  # the snapshots are of a session that replayed
+            found[session_id] = (json.loads(tally), list(ended.balances))
     return found
 
 
@@ -126,8 +128,8 @@ def keep(*, session: Session, delta: ReplayDelta | None, valid: bool) -> None:
         _forget(session)
         return
     start = delta.start if valid else 0
-    rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer), checkpoint=_text(checkpoint),
-                       balances=_text(answer["balances"]), tally=_text(tally))
+    rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer.to_json()),
+                       checkpoint=_text(checkpoint), balances=_text(list(answer.balances)), tally=_text(tally))
             for hand_id, given, answer, checkpoint, tally in state.snapshot_rows(start)]
     if not (delta.new and start == delta.start):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.engine import get_ruleset
+from scorekeeper.engine import Fields, HandResult, get_ruleset
 
 Tally = dict[str, Any]
 
@@ -25,7 +25,7 @@ def empty() -> Tally:
     return {"n": 0, "d": 0, "s": [[0, 0, 0, None] for _ in range(4)]}
 
 
-def after_hand(before: Tally, given: dict[str, Any], answer: dict[str, Any], ruleset: str) -> Tally:
+def after_hand(before: Tally, given: Fields, answer: HandResult, ruleset: str) -> Tally:
     """The tally after one entry: `given` as the engine took it, `answer` the engine's answer for it."""
     if "winner" not in given and "draw" not in given:
         return before  # an on-the-spot payment (or a seat change) is not a hand
@@ -35,7 +35,7 @@ def after_hand(before: Tally, given: dict[str, Any], answer: dict[str, Any], rul
     return tally
 
 
-def _count_win(tally: Tally, given: dict[str, Any], answer: dict[str, Any], ruleset: str) -> None:
+def _count_win(tally: Tally, given: Fields, answer: HandResult, ruleset: str) -> None:
     winner, discarder = given["winner"], given.get("discarder")
     seat = tally["s"][winner]
     seat[0] += 1
@@ -47,25 +47,25 @@ def _count_win(tally: Tally, given: dict[str, Any], answer: dict[str, Any], rule
         seat[3] = biggest
 
 
-def _as_biggest(given: dict[str, Any], answer: dict[str, Any], ruleset: str, winner: int,
+def _as_biggest(given: Fields, answer: HandResult, ruleset: str, winner: int,
                 number: int) -> list[Any] | None:
     figures = get_ruleset(ruleset).payoff.figures
     field = next((name for name in figures if given.get(name) is not None), None)
     if field is not None:
         figure = int(given[field])
-    elif "score" in answer:
-        field, figure = figures[0], int(answer["score"]["total"])
+    elif answer.score is not None:
+        field, figure = figures[0], answer.score.total
     else:
         return None
     return [figure, field, str(won_by(answer, {winner})), number, given.get("discarder") is None]
 
 
-def won_by(answer: dict[str, Any], seats: set[int]) -> Decimal:
+def won_by(answer: HandResult, seats: set[int]) -> Decimal:
     """What one hand paid these seats, net."""
     won = Decimal(0)
-    for payment in answer.get("payments", []):
-        amount = Decimal(str(payment["amount"]))
-        won += amount if payment["to"] in seats else -amount if payment["from"] in seats else 0
+    for payment in answer.payments:
+        amount = Decimal(payment.amount)
+        won += amount if payment.payee in seats else -amount if payment.payer in seats else 0
     return won
 
 

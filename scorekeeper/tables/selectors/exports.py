@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -16,10 +16,10 @@ from django.core.cache import caches
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from scorekeeper.engine import format_amount
+from scorekeeper.engine import HandResult, PaymentRow, format_amount
 
 from ..backup_format import BACKUP_FORMAT, BACKUP_VERSION
-from ..display.names import FIGURE_UNITS
+from ..display.labels import csv_figure_units
 from ..display.rulesets import Profile, get_profile
 from ..hand_input import CsvSheet, HandInput, spreadsheet_text
 from ..models import Hand, Session
@@ -61,7 +61,7 @@ def session_csv(*, session: Session) -> str:
     for index, hand_id in enumerate(replay.hand_ids):
         if hand_id not in hands:  # gone since this replay was made: the next export has it right
             continue
-        answer = answers[index] if index < len(answers) else {}
+        answer = answers[index] if index < len(answers) else None
         names = seating.names_at(index)
         cells = HandInput.from_row(hands[hand_id]).csv_cells(sheet, names=names, dealer=replay.states[index].dealer,
                                                               answer=answer)
@@ -77,7 +77,7 @@ def _running(session: Session, replay: ReplayState) -> tuple[list[str], list[lis
     """The balance columns' names and each entry's running balances: per seat as the engine gives them when
     nobody changed seats, else per person (seating.running_balances)."""
     if not seating_of(session=session, replay=replay).changes:
-        return [p.name for p in session.players], [list(map(str, a.get("balances", [""] * 4))) for a in replay.hands]
+        return [p.name for p in session.players], [list(a.balances) for a in replay.hands]
     people, rows = running_balances(session=session, replay=replay)
     return [p.name for p in people], [[format_amount(v) for v in row] for row in rows]
 
@@ -106,7 +106,7 @@ def _paid_at_the_table(replay: ReplayState) -> list[str]:
 def _sheet(profile: Profile, *, seat_changes: bool) -> CsvSheet:
     """What the CSV says alike of each hand, in the CSV's words (English, as its column names)."""
     spot_labels = {kind: label for kind, (label, *_) in profile.spot_kinds.items()}
-    return CsvSheet(profile.ruleset, spot_labels, FIGURE_UNITS | {"pattern_fan": "fan before dealer bonus"},
+    return CsvSheet(profile.ruleset, spot_labels, csv_figure_units(profile.ruleset),
                     seat_changes)
 
 
@@ -114,14 +114,15 @@ def _money_columns(session: Session, profile: Profile) -> list[str]:
     return ["payments"] + ([_moved_column(session)] if profile.ruleset.payoff.has_spots else [])
 
 
-def _money_cells(answer: dict[str, Any], names: list[str], profile: Profile) -> list[str]:
+def _money_cells(answer: HandResult | None, names: list[str], profile: Profile) -> list[str]:
     """What the hand paid; where a table pays on the spot, also the money that moved (`_moved_column`)."""
-    moved = [_payments(answer.get("transfers", []), names)] if profile.ruleset.payoff.has_spots else []
-    return [_payments(answer.get("payments", []), names), *moved]
+    transfers, paid = (answer.transfers, answer.payments) if answer else ((), ())
+    moved = [_payments(transfers, names)] if profile.ruleset.payoff.has_spots else []
+    return [_payments(paid, names), *moved]
 
 
-def _payments(rows: list[dict[str, Any]], names: list[str]) -> str:
-    return "; ".join(f"{spreadsheet_text(names[r['from']])} → {names[r['to']]} {r['amount']}" for r in rows)
+def _payments(rows: Sequence[PaymentRow], names: list[str]) -> str:
+    return "; ".join(f"{spreadsheet_text(names[r.payer])} → {names[r.payee]} {r.amount}" for r in rows)
 
 # -- JSON backup ---------------------------------------------------------------------------
 def session_backup(*, session: Session) -> dict[str, Any]:

@@ -1,14 +1,16 @@
 """Reads about hands: one hand as the screens tell it, its payments and the pull ledger's changes."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 
+from scorekeeper.engine import HandScore, PaymentRow
+
+from ..display.labels import entered_figure_words, unit_name
 from ..display.money import Payment, money, payments
-from ..display.names import FIGURE_UNITS, figure_words, unit_name
 from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago, listed
@@ -39,7 +41,7 @@ class HandRow:
     dealer: str = ""
     dealer_word: str = ""
     streak: int = 0
-    score: dict[str, Any] | None = None
+    score: HandScore | None = None
     names: list[str] = field(default_factory=list)  # the people in the seats at this hand, E S W N
     ruleset: str = ""  # the session's, whose words the patterns are told in
 
@@ -120,13 +122,12 @@ def _figure_part(hand: HandInput, profile: Profile, state: HandState | None) -> 
     if added and state is not None:
         return f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} " \
                f"{unit_name(profile.ruleset.unit)}"
-    if hand.figure_field == "pattern_fan":
-        return gettext("%(figure)s fan before dealer bonus") % {"figure": hand.figure}
-    return figure_words(hand.figure, FIGURE_UNITS.get(hand.figure_field, "points"))
+    return entered_figure_words(hand.figure, hand.figure_field or profile.ruleset.payoff.figures[0],
+                                profile.ruleset.unit)
 
 
-def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]],
-                 transfers: list[dict[str, Any]], *, paying: bool) -> LedgerChange:
+def debt_changes(names: list[str], before: Sequence[PaymentRow], after: Sequence[PaymentRow],
+                 transfers: Sequence[PaymentRow], *, paying: bool) -> LedgerChange:
     """taiwan.md's pull ledger, hand by hand: each chain that ended in one line ('Bob, Cat and Di pay Ann 16, 16,
     17: Ann's chain ends', with how much of a debt really moved where rule 2 halved it), then what is owed now.
     The holder is named again rather than 'her': the app knows no one's pronoun, and Chinese uses none."""
@@ -139,13 +140,13 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     for payee, debts in ended.items():
         amounts = []
         for payer, owed in debts:
-            index = next((i for i, t in enumerate(transfers) if (t["from"], t["to"]) == (payer, payee)), None)
-            paid = transfers[index] if index is not None else {"amount": owed}
+            index = next((i for i, t in enumerate(transfers) if (t.payer, t.payee) == (payer, payee)), None)
+            paid = transfers[index] if index is not None else PaymentRow(payer, payee, str(owed))
             if index is not None:
                 told.add(index)
             amounts.append(_moved_words(paid, owed))
         lines.append(_chain_end_line([names[payer] for payer, _ in debts], names[payee], amounts, paying))
-    exact = {(d["from"], d["to"]): d["exact"] for d in after if "exact" in d}
+    exact = {(d.payer, d.payee): d.exact for d in after if d.exact is not None}
     for key, amount in new.items():
         # a table paying in coins (round_to) reads the exact amount beside the coins
         shown = money(amount) + (f" ({money(Decimal(str(exact[key])))})" if key in exact else "")
@@ -158,16 +159,16 @@ def debt_changes(names: list[str], before: list[dict[str, Any]], after: list[dic
     return LedgerChange(lines, frozenset(told))
 
 
-def _debts(rows: list[dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
-    return {(d["from"], d["to"]): Decimal(str(d["amount"])) for d in rows}
+def _debts(rows: Sequence[PaymentRow]) -> dict[tuple[int, int], Decimal]:
+    return {(d.payer, d.payee): Decimal(d.amount) for d in rows}
 
 
-def _moved_words(paid: dict[str, Any], owed: Decimal) -> str:
+def _moved_words(paid: PaymentRow, owed: Decimal) -> str:
     """The amount paid off a debt, with the exact amount beside the table's coins, and how much of the debt it
     was where rule 2 halved it."""
-    moved = Decimal(str(paid["amount"]))
-    shown = money(moved) + (f" ({money(Decimal(str(paid['exact'])))})" if "exact" in paid else "")
-    if moved == owed or "exact" in paid and Decimal(str(paid["exact"])) == owed:
+    moved = Decimal(paid.amount)
+    shown = money(moved) + (f" ({money(Decimal(paid.exact))})" if paid.exact is not None else "")
+    if moved == owed or paid.exact is not None and Decimal(paid.exact) == owed:
         return shown
     words = (gettext("%(amount)s (half of the %(owed)s owed)") if moved * 2 == owed
              else gettext("%(amount)s (of the %(owed)s owed)"))
@@ -194,21 +195,22 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
             index = replay.index_of(hand.pk)
         except KeyError:  # saved after this replay was read: the next page load shows it
             continue
-        answer = answers[index] if index < len(answers) else {}
+        answer = answers[index] if index < len(answers) else None
         names = seating.names_at(index)
-        before = answers[index - 1].get("tracked", []) if index > 0 and answer else []
+        before = answers[index - 1].tracked if index > 0 and answer else ()
         state = replay.states[index]
         title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile, state=state)
-        tracked = answer.get("tracked", [])
-        ledger = debt_changes(names, before, tracked, answer.get("transfers", []), paying=session.pay_as_you_go) \
+        tracked = answer.tracked if answer else ()
+        transfers = answer.transfers if answer else ()
+        ledger = debt_changes(names, before, tracked, transfers, paying=session.pay_as_you_go) \
             if profile.ruleset.payoff.has_spots else LedgerChange([])
         rows.append(HandRow(
             hand=hand, number=replay.number(index), label=replay.label(index), state=state,
             dealer=names[state.dealer], dealer_word=profile.dealer_word.lower(), streak=state.continuations,
-            title=title, detail=detail, payments=payments(names, answer.get("transfers", [])),
+            title=title, detail=detail, payments=payments(names, transfers),
             tracked=payments(names, tracked),
             tracked_changes=ledger.lines, told=ledger.told,
-            score=answer.get("score"), names=names, ruleset=session.ruleset,
+            score=answer.score if answer else None, names=names, ruleset=session.ruleset,
         ))
     return rows
 
@@ -256,7 +258,7 @@ def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
 def _figure_words(row: HandRow, profile: Profile) -> str:
     hand, unit = row.hand, unit_name(profile.ruleset.unit)
     if hand.figure is None:
-        total = row.score["total"] if row.score else "?"
+        total = row.score.total if row.score else "?"
         return f"{total} {unit}"
     dealer_won = hand.winner == row.state.dealer
     extra = profile.ruleset.payoff.figure_extra(hand.figure_field, row.state.continuations) if dealer_won else 0

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.utils.translation import gettext
+
+from scorekeeper.engine import HandResult
 
 from ..display.money import money, payments, signed
 from ..display.refusals import replay_error
@@ -88,7 +89,7 @@ def replay_changes(*, session: Session, before: ReplayState, after: ReplayState,
     return lines or [gettext("Nothing else changed: no later hand and no balance moved.")]
 
 
-def _hand_changes(names: list[str], was: dict[str, Any], was_state: HandState, answer: dict[str, Any],
+def _hand_changes(names: list[str], was: HandResult, was_state: HandState, answer: HandResult,
                   state: HandState, deal: bool) -> list[str]:
     changes = []
     if deal and (state.dealer, state.continuations) != (was_state.dealer, was_state.continuations):
@@ -99,10 +100,10 @@ def _hand_changes(names: list[str], was: dict[str, Any], was_state: HandState, a
         changes.append(gettext("round wind now %(wind)s") % {"wind": WIND_NAMES[state.round_wind]})
     if transfer_set(answer) != transfer_set(was):
         now = gettext(", ").join(f"{p.payer} → {p.payee} {money(p.amount)}" for p in
-                                 payments(names, answer.get("transfers", []))) or gettext("no payment")
+                                 payments(names, answer.transfers)) or gettext("no payment")
         changes.append(gettext("payments now %(payments)s") % {"payments": now})
     return changes
 
 
-def transfer_set(answer: dict[str, Any]) -> set[tuple[int, int, Decimal]]:
-    return {(t["from"], t["to"], Decimal(str(t["amount"]))) for t in answer.get("transfers", [])}
+def transfer_set(answer: HandResult) -> set[tuple[int, int, Decimal]]:
+    return {(t.payer, t.payee, Decimal(t.amount)) for t in answer.transfers}

@@ -4,7 +4,7 @@ Every number an example shows comes from the engine: each function builds a smal
 with `settle_session`, the code behind the command line's `settle`, at the table's stakes and options (a
 session's, when the page is opened from one; else the engine's defaults). Only the words around the
 numbers are written here, after the rules pages. Which examples each ruleset shows, with their figures
-and their rules' words, is the table in `money_rulesets.py`.
+and their rules' words, is each ruleset's own (`Ruleset.money_examples`, read by `money_rulesets.py`).
 
 Decisions where the rules pages are silent:
 - The examples' first dealer sits at East (the first seat), whoever dealt first at the table: they show
@@ -28,11 +28,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine import get_ruleset, settle_session
+from scorekeeper.engine import Fields, HandResult, PaymentRow, Refusal, Settlement, get_ruleset, settle_session
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
+from ..display.labels import figure_words
 from ..display.money import Payment, money, payments
-from ..display.names import figure_words, local_name
+from ..display.names import local_name
 from ..display.rulesets import get_profile, option_value
 from ..display.score_lines import pattern_value, score_formula
 from ..display.words import WIND_NAMES
@@ -58,14 +59,14 @@ class Table:
     def seats(self) -> list[str]:
         return list(self.names) or [str(WIND_NAMES[wind]) for wind in "ESWN"]
 
-    def settle(self, hands: list[dict[str, Any]], *, pay_as_you_go: bool = False,
-               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def settle(self, hands: list[Fields], *, pay_as_you_go: bool = False,
+               options: Mapping[str, Any] | None = None) -> Settlement:
         """The engine's replay of these hands at this table (East deals first)."""
         answer = settle_session({
             "ruleset": self.key, "stakes": dict(self.stakes), "options": {**self.options, **(options or {})},
             "players": self.seats, "dealer": EAST, "hands": hands, "pay_as_you_go": pay_as_you_go})
-        if not answer["ok"]:
-            raise Refused(answer["error"]["message"])
+        if isinstance(answer, Refusal):
+            raise Refused(answer.message)
         return answer
 
     def words(self) -> dict[str, str]:
@@ -116,31 +117,31 @@ def _figure(table: Table, figure: int) -> str:
     return figure_words(figure, get_ruleset(table.key).unit)
 
 
-def _paid(table: Table, rows: list[dict[str, Any]]) -> tuple[Payment, ...]:
+def _paid(table: Table, rows: Sequence[PaymentRow]) -> tuple[Payment, ...]:
     return tuple(payments(table.seats, rows))
 
 
-def _won(table: Table, said: str, rows: list[dict[str, Any]]) -> Step:
+def _won(table: Table, said: str, rows: Sequence[PaymentRow]) -> Step:
     """A win's payments; where a pull ledger holds them (taiwan.md), owed to the winner's chain, not paid."""
     if get_ruleset(table.key).payoff.pull_ledger:
         return _owed(said, table, rows, gettext("Owed, not paid yet: a win waits in the winner's 拉 chain (below)."))
     return Step(said, _paid(table, rows))
 
 
-def _owed(said: str, table: Table, rows: list[dict[str, Any]], note: str = "") -> Step:
+def _owed(said: str, table: Table, rows: Sequence[PaymentRow], note: str = "") -> Step:
     return Step(said, _paid(table, rows), note=note, owed=True)
 
 
-def _figure_of(hand: dict[str, Any]) -> int:
-    """A win's figure, whichever field the ruleset gives it in."""
-    return int(next(v for k, v in hand.items() if k in ("fan", "points", "pattern_fan", "faan")))
+def _figure_field(table: Table, hand: Mapping[str, Any]) -> str:
+    """The field a win gives its figure in, whichever of the ruleset's it is."""
+    return next(k for k in hand if k in get_ruleset(table.key).payoff.figures)
 
 
-def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> dict[str, Any]:
+def _win(table: Table, winner: int, discarder: int | None, figure: int, **more: Any) -> Fields:
     return {"winner": winner, "discarder": discarder, get_ruleset(table.key).payoff.figures[0]: figure, **more}
 
 
-def _who_else(table: Table, more: dict[str, Any]) -> str:
+def _who_else(table: Table, more: Fields) -> str:
     """What a win's extra fields say, in words: who is responsible (包), a robbed kong (搶槓)."""
     said = ""
     if more.get("responsible") is not None:
@@ -157,27 +158,27 @@ def _who(table: Table, **seats: int) -> dict[str, str]:
 # -- a win and who pays it -----------------------------------------------------------------------
 def discard(table: Table, *, figure: int, rule: Rule, winner: int = SOUTH, title: Promise | None = None,
             **more: Any) -> Example:
-    hand = table.settle([_win(table, winner, WEST, figure, **more)])["hands"][0]
+    hand = table.settle([_win(table, winner, WEST, figure, **more)]).hands[0]
     said = (gettext("%(winner)s, the dealer, wins %(figure)s on %(discarder)s's discard.") if winner == EAST
             else gettext("%(winner)s wins %(figure)s on %(discarder)s's discard (%(dealer)s deals).")) % (
         _who(table, winner=winner, discarder=WEST, dealer=EAST) | {"figure": _figure(table, figure)})
-    step = _won(table, said + _who_else(table, more), hand["payments"])
+    step = _won(table, said + _who_else(table, more), hand.payments)
     return Example("discard", str(title or _("A win on a discard")), _rule(table, rule), (step,))
 
 
 def self_draw(table: Table, *, figure: int, rule: Rule, winner: int = SOUTH, title: Promise | None = None,
               **more: Any) -> Example:
-    hand = table.settle([_win(table, winner, None, figure, **more)])["hands"][0]
+    hand = table.settle([_win(table, winner, None, figure, **more)]).hands[0]
     said = (gettext("%(winner)s, the dealer, self-draws %(figure)s.") if winner == EAST
             else gettext("%(winner)s self-draws %(figure)s (%(dealer)s deals).")) % (
         _who(table, winner=winner, dealer=EAST) | {"figure": _figure(table, figure)})
-    step = _won(table, said + _who_else(table, more), hand["payments"])
+    step = _won(table, said + _who_else(table, more), hand.payments)
     return Example("self_draw", str(title or _("A self-drawn win")), _rule(table, rule), (step,))
 
 
-def _draws(table: Table, count: int, hand: dict[str, Any]) -> Step:
+def _draws(table: Table, count: int, hand: HandResult) -> Step:
     """The draws before a hand, each keeping the deal: the dealer's continuations (連n) as the engine counts them."""
-    streak = hand["dealer_streak"] - get_ruleset(table.key).payoff.streak_from
+    streak = hand.dealer_streak - get_ruleset(table.key).payoff.streak_from
     return Step(ngettext("%(count)s draw: %(dealer)s keeps the deal, now 連%(n)s.",
                          "%(count)s draws: %(dealer)s keeps the deal, now 連%(n)s.", count)
                 % {"count": count, "dealer": table.seats[EAST], "n": streak})
@@ -186,38 +187,38 @@ def _draws(table: Table, count: int, hand: dict[str, Any]) -> Step:
 def dealer_wins(table: Table, *, figure: int, draws: int, rule: Rule) -> Example:
     """taiwan.md, Dealer: the winning dealer's 2n+1, added by the engine to the pattern fan."""
     answer = table.settle([{"draw": True}] * draws + [{"winner": EAST, "discarder": SOUTH, "pattern_fan": figure}])
-    win = answer["hands"][-1]
-    streak = win["dealer_streak"]
+    win = answer.hands[-1]
+    streak = win.dealer_streak
     extra = dealer_bonus(streak)
     said = gettext("%(dealer)s wins %(figure)s of patterns on %(discarder)s's discard. On 連%(n)s the dealer adds "
                    "2 × %(n)s + 1 = %(extra)s: %(fan)s + %(extra)s = %(total)s.") % (
         _who(table, dealer=EAST, discarder=SOUTH) | {"figure": _figure(table, figure), "n": streak, "extra": extra,
                                                     "fan": figure, "total": _figure(table, figure + extra)})
-    steps = (_draws(table, draws, win), _won(table, said, win["payments"]))
+    steps = (_draws(table, draws, win), _won(table, said, win.payments))
     return Example("dealer_wins", gettext("The dealer's extra"), _rule(table, rule), steps)
 
 
 def dealer_pays(table: Table, *, figure: int, draws: int, rule: Rule) -> Example:
     """taiwan.md, Money: a losing dealer on 連n (n >= 1) pays for fan + (2n+1)."""
-    win = table.settle([{"draw": True}] * draws + [_win(table, SOUTH, None, figure)])["hands"][-1]
-    streak = win["dealer_streak"]
+    win = table.settle([{"draw": True}] * draws + [_win(table, SOUTH, None, figure)]).hands[-1]
+    streak = win.dealer_streak
     extra = dealer_bonus(streak)
     said = gettext("%(winner)s self-draws %(figure)s. %(dealer)s, the dealer on 連%(n)s, pays for %(fan)s + "
                    "%(extra)s = %(total)s.") % (_who(table, winner=SOUTH, dealer=EAST) | {
                        "figure": _figure(table, figure), "n": streak, "fan": figure, "extra": extra,
                        "total": _figure(table, figure + extra)})
-    steps = (_draws(table, draws, win), _won(table, said, win["payments"]))
+    steps = (_draws(table, draws, win), _won(table, said, win.payments))
     return Example("dealer_pays", gettext("A losing dealer pays more"), _rule(table, rule), steps)
 
 
 def immune(table: Table, *, figure: int, rule: Rule) -> Example:
     """zung-jung.md: the winner's own earlier discard of the tile makes no one responsible."""
-    hand = table.settle([_win(table, SOUTH, WEST, figure, responsible=None)])["hands"][0]
+    hand = table.settle([_win(table, SOUTH, WEST, figure, responsible=None)]).hands[0]
     said = gettext("%(winner)s wins %(figure)s on %(discarder)s's discard, a tile %(winner)s had discarded "
                    "earlier in the round: no one is responsible.") % (
         _who(table, winner=SOUTH, discarder=WEST) | {"figure": _figure(table, figure)})
     return Example("immune", gettext("No one responsible"), _rule(table, rule),
-                   (Step(said, _paid(table, hand["payments"])),))
+                   (Step(said, _paid(table, hand.payments)),))
 
 
 def payoff_schemes(table: Table, *, figure: int, rule: Rule) -> Example:
@@ -231,23 +232,24 @@ def payoff_schemes(table: Table, *, figure: int, rule: Rule) -> Example:
 
 
 def _scheme(table: Table, figure: int, scheme: str, ours: bool) -> Step:
-    hand = table.settle([_win(table, SOUTH, WEST, figure)], options={"payoff": scheme})["hands"][0]
+    hand = table.settle([_win(table, SOUTH, WEST, figure)], options={"payoff": scheme}).hands[0]
     name = option_value("payoff", scheme)
     said = gettext("%(scheme)s (this table's):") if ours and table.own else gettext("%(scheme)s:")
-    return Step(said % {"scheme": name}, _paid(table, hand["payments"]))
+    return Step(said % {"scheme": name}, _paid(table, hand.payments))
 
 
 # -- hands scored by their tiles: a limit, golds, a dealer's streak --------------------------------
-def scored(table: Table, *, key: str, title: Promise, said: Promise, hand: dict[str, Any], rule: Rule,
+def scored(table: Table, *, key: str, title: Promise, said: Promise, hand: Fields, rule: Rule,
            draws: int = 0, winner: int = SOUTH, **more: Any) -> Example:
     """A self-drawn hand given by its tiles: the engine's patterns and total, and what each pays."""
     answer = table.settle([{"draw": True}] * draws + [{"winner": winner, "discarder": None, "hand": hand, **more}])
-    win = answer["hands"][-1]
-    score = win["score"]
-    rows = tuple((local_name(p), pattern_value(p, table.key)) for p in score["patterns"])
-    total = (gettext("It scores %(total)s: the limit.") if score["limit"] else gettext("It scores %(total)s.")) % {
-        "total": _figure(table, score["total"])}
-    step = Step(str(said) % _who(table, winner=winner, dealer=EAST), _paid(table, win["payments"]), rows,
+    win = answer.hands[-1]
+    score = win.score
+    assert score is not None  # a win given by its tiles is scored
+    rows = tuple((local_name(p), pattern_value(p, table.key)) for p in score.patterns)
+    total = (gettext("It scores %(total)s: the limit.") if score.limit else gettext("It scores %(total)s.")) % {
+        "total": _figure(table, score.total)}
+    step = Step(str(said) % _who(table, winner=winner, dealer=EAST), _paid(table, win.payments), rows,
                 _after_formula(score_formula(score), total))
     steps = ((_draws(table, draws, win),) if draws else ()) + (step,)
     return Example(key, str(title), _rule(table, rule), steps)
@@ -263,7 +265,7 @@ def four_hands(table: Table, *, key: str, title: Promise, rule: Rule, winner: in
                figure: int, losers: Sequence[int | None], responsible: int | None = None) -> Example:
     """taizhou.md, Settlement: losers pay the winner and each other, full or half by the banker."""
     win = _win(table, winner, discarder, figure, loser_points=list(losers), responsible=responsible)
-    hand = table.settle([win])["hands"][0]
+    hand = table.settle([win]).hands[0]
     scores = ", ".join(f"{table.seats[seat]} {points}" for seat, points in enumerate(losers) if points is not None)
     how = (gettext("%(winner)s wins %(figure)s on %(discarder)s's discard") if discarder is not None
            else gettext("%(winner)s self-draws %(figure)s"))
@@ -272,16 +274,16 @@ def four_hands(table: Table, *, key: str, title: Promise, rule: Rule, winner: in
         "scores": scores, "banker": table.seats[EAST]}
     if responsible is not None:
         said += " " + gettext("%(name)s is responsible (包).") % {"name": table.seats[responsible]}
-    return Example(key, str(title), _rule(table, rule), (Step(said, _paid(table, hand["payments"])),))
+    return Example(key, str(title), _rule(table, rule), (Step(said, _paid(table, hand.payments)),))
 
 
 # -- hk-old: the tallies -----------------------------------------------------------------------------
-def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example:
+def tallies(table: Table, *, hands: list[Fields], rule: Rule) -> Example:
     """hk-old.md: each player starts with a tally; the engine's balances are its change."""
     answer = table.settle(hands)
     start = get_ruleset(table.key).starting_tally
     told = _told_all(table, hands)
-    rows = tuple((name, money(start + Decimal(balance))) for name, balance in zip(table.seats, answer["balances"]))
+    rows = tuple((name, money(start + Decimal(balance))) for name, balance in zip(table.seats, answer.balances))
     step = Step(gettext("After these hands (%(hands)s) the tallies read:") % {"hands": told}, rows=rows)
     return Example("tallies", gettext("Tallies"), _rule(table, rule), (step,))
 
@@ -293,29 +295,29 @@ def tallies(table: Table, *, hands: list[dict[str, Any]], rule: Rule) -> Example
 CHAIN = ({"winner": EAST, "discarder": None, "fan": 13}, {"winner": EAST, "discarder": SOUTH, "fan": 5})
 
 
-def _chain(table: Table, then: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    return table.settle([*CHAIN, *([then] if then else [])])["hands"]
+def _chain(table: Table, then: Fields | None = None) -> Sequence[HandResult]:
+    return table.settle([*CHAIN, *([then] if then else [])]).hands
 
 
-def _chain_start(table: Table, hands: list[dict[str, Any]]) -> Step:
+def _chain_start(table: Table, hands: Sequence[HandResult]) -> Step:
     said = gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra, then wins 5 fan on "
                    "%(discarder)s's discard, the extra again included. Owed to %(dealer)s now:") % _who(
         table, dealer=EAST, discarder=SOUTH)
-    return _owed(said, table, hands[1]["tracked"])
+    return _owed(said, table, hands[1].tracked)
 
 
 def pull_again(table: Table, *, rule: Rule) -> Example:
     """taiwan.md pull rule 1: W = P, each payer's debt × 1.5 plus the new value; the others' stay."""
     hands = _chain(table)
     first = _owed(gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra: each of the others "
-                          "owes %(dealer)s.") % _who(table, dealer=EAST), table, hands[0]["tracked"])
-    before, after = (next(d["amount"] for d in hand["tracked"] if d["from"] == SOUTH) for hand in hands)
+                          "owes %(dealer)s.") % _who(table, dealer=EAST), table, hands[0].tracked)
+    before, after = (next(d.amount for d in hand.tracked if d.payer == SOUTH) for hand in hands)
     said = gettext("%(dealer)s wins again, 5 fan with the dealer's extra on %(discarder)s's discard: "
                    "%(discarder)s's debt × 1.5 plus the new "
                    "win (%(debt)s × 1.5 + %(value)s = %(owed)s); the others' debts stay. Owed to %(dealer)s now:") % (
         _who(table, dealer=EAST, discarder=SOUTH)
-        | {"debt": money(before), "value": money(hands[1]["payments"][0]["amount"]), "owed": money(after)})
-    steps = (first, _owed(said, table, hands[1]["tracked"]))
+        | {"debt": money(before), "value": money(hands[1].payments[0].amount), "owed": money(after)})
+    steps = (first, _owed(said, table, hands[1].tracked))
     return Example("pull_again", gettext("The 拉 chain: winning again"), _rule(table, rule), steps)
 
 
@@ -324,8 +326,8 @@ def pull_ends(table: Table, *, rule: Rule) -> Example:
     hands = _chain(table, _win(table, WEST, NORTH, 6))
     said = gettext("%(winner)s wins 6 fan on %(discarder)s's discard: %(dealer)s's chain ends, and everything owed "
                    "to %(dealer)s is paid:") % _who(table, winner=WEST, discarder=NORTH, dealer=EAST)
-    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2]["transfers"])),
-             _owed(gettext("%(winner)s's chain begins:") % _who(table, winner=WEST), table, hands[2]["tracked"]))
+    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2].transfers)),
+             _owed(gettext("%(winner)s's chain begins:") % _who(table, winner=WEST), table, hands[2].tracked))
     return Example("pull_ends", gettext("The 拉 chain: another player wins"), _rule(table, rule), steps)
 
 
@@ -335,18 +337,18 @@ def pull_halves(table: Table, *, rule: Rule) -> Example:
     said = gettext("%(winner)s wins 6 fan on %(dealer)s's discard. %(dealer)s pays, so %(winner)s's debt to "
                    "%(dealer)s is halved first; then %(dealer)s's chain is paid:") % _who(table, winner=SOUTH,
                                                                                           dealer=EAST)
-    streak = hands[2]["dealer_streak"]
+    streak = hands[2].dealer_streak
     then = gettext("%(winner)s's chain begins (%(dealer)s, the dealer on 連%(n)s, pays for the fan + %(extra)s):") % (
         _who(table, winner=SOUTH, dealer=EAST) | {"n": streak, "extra": dealer_bonus(streak)})
-    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2]["transfers"])),
-             _owed(then, table, hands[2]["tracked"]))
+    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2].transfers)),
+             _owed(then, table, hands[2].tracked))
     return Example("pull_halves", gettext("The 拉 chain: the holder discards"), _rule(table, rule), steps)
 
 
 # -- taiwan: on-the-spot payments ----------------------------------------------------------------------
-def _spot(kind: str, needs: str, count: int) -> dict[str, Any]:
+def _spot(kind: str, needs: str, count: int) -> Fields:
     """One payment of each kind: South's, or the dealer's dice; South pays West for a failed peng."""
-    entry: dict[str, Any] = {"spot": kind} if needs == "dealer" else {"spot": kind, "player": SOUTH}
+    entry: Fields = {"spot": kind} if needs == "dealer" else {"spot": kind, "player": SOUTH}
     return entry | ({"count": count} if needs == "count" else {"to": WEST} if needs == "to" else {})
 
 
@@ -354,10 +356,10 @@ def spots(table: Table, *, count: int, rule: Rule) -> Example:
     """taiwan.md, On-the-spot payments: each kind once, paid at once and never tracked."""
     needs = get_ruleset(table.key).payoff.spot_needs
     entries = [_spot(kind, need, count) for kind, need in needs.items()]
-    hands = table.settle(entries)["hands"]
+    hands = table.settle(entries).hands
     kinds = get_profile(table.key).spot_kinds  # what each pays, in the ruleset's own words
     steps = tuple(Step(gettext("%(what)s: %(how)s") % {"what": _told(table, e), "how": kinds[e["spot"]][1]},
-                       _paid(table, hand["transfers"])) for e, hand in zip(entries, hands))
+                       _paid(table, hand.transfers)) for e, hand in zip(entries, hands))
     title = gettext("On-the-spot payments (即時付款)") if len(kinds) > 1 else kinds[next(iter(kinds))][0]
     return Example("spots", title, _rule(table, rule), steps)
 
@@ -374,19 +376,19 @@ def money_table(table: Table, *, rule: Rule) -> Example:
              gettext("Self-draw: each pays / the winner collects"))
     rows = [heads]
     for figure in get_ruleset(table.key).figures_at(table.options):
-        won = table.settle([_win(table, SOUTH, WEST, figure), _win(table, SOUTH, None, figure)])["hands"]
-        by_discard = {row["from"]: Decimal(row["amount"]) for row in won[0]["payments"]}
-        each = [Decimal(row["amount"]) for row in won[1]["payments"]]
+        won = table.settle([_win(table, SOUTH, WEST, figure), _win(table, SOUTH, None, figure)]).hands
+        by_discard = {row.payer: Decimal(row.amount) for row in won[0].payments}
+        each = [Decimal(row.amount) for row in won[1].payments]
         discard_cell = money(by_discard[WEST]) + (f" / {money(by_discard[NORTH])}" if shared else "")
         rows.append((str(figure), money(each[0]), discard_cell, f"{money(each[0])} / {money(sum(each, Decimal(0)))}"))
     return Example("money_table", gettext("The money table"), _rule(table, rule), (Step("", grid=tuple(rows)),))
 
 
 # -- a tab or pay as you go ------------------------------------------------------------------------------
-def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
+def paying(table: Table, *, hands: list[Fields]) -> Example:
     """rules/README.md, `pay_as_you_go`: what Settle up asks for after the same hands, each way."""
-    tab, go = (table.settle(hands, pay_as_you_go=way)["settle_up"] for way in (False, True))
-    dealers = [hand["dealer"] for hand in table.settle(hands)["hands"]]
+    tab, go = (table.settle(hands, pay_as_you_go=way).settle_up for way in (False, True))
+    dealers = [hand.dealer for hand in table.settle(hands).hands]
     told = Step(gettext("After these hands: %(hands)s.") % {"hands": _told_all(table, hands, dealers)})
     steps = (told, Step(gettext("Keeping a tab, Settle up asks for:"), _paid(table, tab)),
              Step(gettext("Paying as you go, Settle up asks for:"), _paid(table, go),
@@ -395,12 +397,12 @@ def paying(table: Table, *, hands: list[dict[str, Any]]) -> Example:
     return Example("paying", gettext("A tab or pay as you go"), rule, steps)
 
 
-def _told_all(table: Table, hands: list[dict[str, Any]], dealers: Sequence[int | None] = ()) -> str:
+def _told_all(table: Table, hands: list[Fields], dealers: Sequence[int | None] = ()) -> str:
     dealers = list(dealers) or [None] * len(hands)
     return gettext("; ").join(_told(table, hand, dealer) for hand, dealer in zip(hands, dealers))
 
 
-def _told(table: Table, hand: dict[str, Any], dealer: int | None = None) -> str:
+def _told(table: Table, hand: Fields, dealer: int | None = None) -> str:
     """A hand of an example in words: a win, a draw or an on-the-spot payment. With the hand's dealer, a
     dealer's figure that already holds the dealer's extra says so (issue 35.16), or a table adds it again."""
     if "spot" in hand:
@@ -411,9 +413,9 @@ def _told(table: Table, hand: dict[str, Any], dealer: int | None = None) -> str:
         return gettext("%(what)s: %(how)s") % {"what": player, "how": f"{label}{extra}{to}"}
     if hand.get("draw"):
         return gettext("a draw")
-    figure = _figure(table, _figure_of(hand))
+    field = _figure_field(table, hand)
+    figure = _figure(table, int(hand[field]))
     payoff = get_ruleset(table.key).payoff
-    field = next(k for k in hand if k in ("fan", "points", "pattern_fan", "faan"))
     if hand.get("winner") == dealer and payoff.dealer_extra(0) and not payoff.figure_extra(field, 0):
         figure = gettext("%(figure)s with the dealer's extra") % {"figure": figure}
     if hand["discarder"] is None:

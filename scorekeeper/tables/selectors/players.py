@@ -14,17 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Q
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, HandResult, get_ruleset
 
-from ..display.names import FIGURE_UNITS
+from ..display.labels import figure_unit
 from ..models import Hand, Player, Session
 from ..replay import ReplayState, session_replay, store, tallies
 from ..replay.seating import people_money, seating_of
-from ..replay.tallies import Tally
+from ..replay.tallies import Tally, won_by
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ class BiggestHand:
 
     @property
     def unit(self) -> str:
-        return FIGURE_UNITS.get(self.figure_field, "points")
+        return figure_unit(self.figure_field, get_ruleset(self.ruleset).unit)
 
 
 @dataclass
@@ -220,16 +219,13 @@ def _count_session(row: RulesetStats, session: Session, player: Player, hands: d
             _keep_biggest(row, biggest)
 
 
-def _as_biggest(hand: Hand, answer: dict[str, Any], session: Session, seats: set[int],
+def _as_biggest(hand: Hand, answer: HandResult, session: Session, seats: set[int],
                 number: int) -> BiggestHand | None:
     if hand.figure is not None:
         figure, field_name = hand.figure, hand.figure_field or get_ruleset(session.ruleset).payoff.figures[0]
-    elif "score" in answer:
-        figure, field_name = int(answer["score"]["total"]), get_ruleset(session.ruleset).payoff.figures[0]
+    elif answer.score is not None:
+        figure, field_name = answer.score.total, get_ruleset(session.ruleset).payoff.figures[0]
     else:
         return None
-    won = Decimal(0)
-    for payment in answer.get("payments", []):
-        amount = Decimal(str(payment["amount"]))
-        won += amount if payment["to"] in seats else -amount if payment["from"] in seats else 0
+    won = won_by(answer, seats)
     return BiggestHand(figure, field_name, won, session, number, hand.discarder is None)

@@ -1,10 +1,12 @@
 """What the seat-change page reads: who sits where now, who leaves, and whom the table played with before."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext
+
+from scorekeeper.engine import PaymentRow
 
 from ..display.money import money, signed
 from ..display.words import listed
@@ -50,10 +52,10 @@ def seat_change_table(*, session: Session, seat: int) -> SeatChangeTable:
                            returning)
 
 
-def chain_ends(names: list[str], seat: int, tracked: list[dict[str, Any]], *, paying: bool) -> str:
+def chain_ends(names: list[str], seat: int, tracked: Sequence[PaymentRow], *, paying: bool) -> str:
     """The open 拉 debts the leaving seat is in, as what now moves: 'Cy pays Eve 14' (on a tab: 'Cy owes Eve 14
     on the tab'), each once."""
     verb = gettext("%(payer)s pays %(payee)s %(amount)s") if paying else \
         gettext("%(payer)s owes %(payee)s %(amount)s on the tab")
-    return listed([verb % {"payer": names[d["from"]], "payee": names[d["to"]], "amount": money(d["amount"])}
-                   for d in tracked if seat in (d["from"], d["to"])])
+    return listed([verb % {"payer": names[d.payer], "payee": names[d.payee], "amount": money(d.amount)}
+                   for d in tracked if seat in (d.payer, d.payee)])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from scorekeeper.engine import get_ruleset
+from scorekeeper.engine import PaymentRow, get_ruleset
 
 from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
@@ -190,11 +191,13 @@ def deal_json(*, session: Session, state: HandState, hand_number: int, profile: 
     offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does); with `names`, the
     people in the seats (the win form names the dealer)."""
     payoff = get_ruleset(session.ruleset).payoff
+    options = payoff.read_options(session.options)
     return json.dumps({
         "dealer": state.dealer, "continuations": state.continuations, "round": state.round,
         "next": hand_number, "first": session.first_dealer, "fixed": payoff.fixed_seats,
-        "keeps": {"dealerWin": payoff.keeps_deal(True, False), "otherWin": payoff.keeps_deal(False, False),
-                  "draw": payoff.keeps_deal(False, True)},
+        "keeps": {"dealerWin": payoff.keeps_deal(True, False, options),
+                  "otherWin": payoff.keeps_deal(False, False, options),
+                  "draw": payoff.keeps_deal(False, True, options)},
         "dealerWord": profile.dealer_word, "winds": [str(WIND_NAMES[w]) for w in "ESWN"],
         "windsZh": [wind_zh(w) for w in "ESWN"], **({"names": names} if names is not None else {}),
     }, ensure_ascii=False)
@@ -237,12 +240,12 @@ def deleted_label(*, session: Session, replay: ReplayState, hand: Hand) -> str:
     return gettext("Hand %(number)d") % {"number": number}
 
 
-def seat_debts(seat: int, names: list[str], tracked: list[dict[str, Any]]) -> str:
+def seat_debts(seat: int, names: list[str], tracked: Sequence[PaymentRow]) -> str:
     """A seat's open 拉 debts in a few words: 'owes Ann 74 (拉)', or for the chain's holder 'is owed 146
     (拉)' — on its card, so the session screen needs no card of its own for them."""
-    owes = [gettext("owes %(name)s %(amount)s (拉)") % {"name": names[d["to"]], "amount": money(d["amount"])}
-            for d in tracked if d["from"] == seat]
-    owed = sum((Decimal(str(d["amount"])) for d in tracked if d["to"] == seat), Decimal(0))
+    owes = [gettext("owes %(name)s %(amount)s (拉)") % {"name": names[d.payee], "amount": money(d.amount)}
+            for d in tracked if d.payer == seat]
+    owed = sum((Decimal(d.amount) for d in tracked if d.payee == seat), Decimal(0))
     if owed:
         owes.append(gettext("is owed %(amount)s (拉)") % {"amount": money(owed)})
     return " · ".join(owes)

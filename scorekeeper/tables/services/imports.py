@@ -70,9 +70,9 @@ def _check_players_seated_once(session: Session, hands: list[HandInput]) -> None
 
 
 def _replay_error(replay: ReplayState) -> str:
-    error = replay.answer.get("error", {})
-    message = str(error.get("message", "the engine refused it"))
-    if error.get("hand") is None:
+    refusal = replay.refusal
+    message = refusal.message if refusal else "the engine refused it"
+    if refusal is None or refusal.hand is None:
         return f"The backup's session cannot be replayed: {message}"
     _, _, reason = message.partition(": ")
-    return f"Hand {int(error['hand']) + 1} of the backup is refused by the engine: {reason or message}"
+    return f"Hand {refusal.hand + 1} of the backup is refused by the engine: {reason or message}"

@@ -8,10 +8,10 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scorekeeper.engine import RULESET_KEYS, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, HandScore, Option, PatternLine, Refusal, get_ruleset
 
+from ..display import labels, names, refusals, rulesets, score_lines
 from ..display import money as amounts
-from ..display import names, refusals, rulesets, score_lines
 from ..display.tiles import TileFace, face, set_faces
 from ..display.words import WIND_NAMES
 from ..replay import ReplayState
@@ -118,25 +118,26 @@ def option_label(name: str) -> str:
 
 
 @register.filter
-def option_note(option: dict[str, Any]) -> str:
+def option_note(option: Option) -> str:
     """What a house option does, in the reader's language."""
     return rulesets.option_note(option)
 
 
 @register.filter
-def option_default(option: dict[str, Any]) -> str:
+def option_default(option: Option) -> str:
     """A house option's default value in words ('Off', 'Competition'), never the engine's raw value."""
-    return rulesets.option_value(option["name"], option["default"])
+    return rulesets.option_value(option.name, option.default)
 
 
 @register.filter
 def unit_name(unit: str) -> str:
-    return names.unit_name(unit)
+    return labels.unit_name(unit)
 
 
 @register.filter
-def engine_error(error: dict[str, Any] | None) -> str:
-    return refusals.engine_error(error)
+def engine_error(answer: Any) -> str:
+    """A score's refusal in the reader's words; nothing for a score that is no refusal."""
+    return refusals.engine_error(answer if isinstance(answer, Refusal) else None)
 
 
 @register.filter
@@ -151,13 +152,13 @@ def wind(letter: str) -> str:
 
 
 @register.filter
-def score_formula(score: dict[str, Any] | None) -> str:
+def score_formula(score: HandScore | None) -> str:
     """Taizhou's '24 hu × 2³ = 192'; '' for other scores."""
     return score_lines.score_formula(score)
 
 
 @register.simple_tag
-def pattern_value(pattern: dict[str, Any], ruleset: str) -> str:
+def pattern_value(pattern: PatternLine, ruleset: str) -> str:
     return score_lines.pattern_value(pattern, ruleset)
 
 

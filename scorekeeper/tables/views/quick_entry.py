@@ -14,7 +14,7 @@ from django_ratelimit.decorators import ratelimit
 
 from .. import selectors, services
 from ..display.money import Payment, payments
-from ..display.rulesets import SPOT_KINDS, get_profile
+from ..display.rulesets import SPOT_KINDS, get_profile, quick_entry_examples
 from ..entry.forms import QuickEntryForm
 from ..entry.quick_entry import QuickEntryResult
 from ..models import Session
@@ -49,7 +49,7 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
         if replay is not None and not line.error:
             row.title, row.detail = selectors.hand_title(hand=result.entered[index], names=names, profile=profile)
             row.label = replay.label(start + index)
-            row.payments = payments(names, replay.hands[start + index].get("transfers", []))
+            row.payments = payments(names, replay.hands[start + index].transfers)
         rows.append(row)
     return rows
 
@@ -109,4 +109,5 @@ def help_quick_entry(request: Request) -> HttpResponse:
             session = None  # the general help: a stranger learns nothing of the session
     # The on-the-spot codes, each with its name in the reader's words (issue 35.17).
     spot_codes = [(code, str(label)) for code, (label, _help, _needs) in SPOT_KINDS.items()]
-    return render(request, "tables/help_quick_entry.html", {"session": session, "spot_codes": spot_codes})
+    return render(request, "tables/help_quick_entry.html", {"session": session, "spot_codes": spot_codes,
+                                                            "examples": quick_entry_examples()})

@@ -54,7 +54,7 @@ class Taps:
 
 def engine() -> dict:
     answer = settle_session({"ruleset": "hk-faan", "stakes": {"base": "2"}, "players": list(NAMES), "dealer": 0,
-                             "hands": HANDS})
+                             "hands": HANDS}).to_json()
     assert answer["ok"], answer
     return answer
 

@@ -68,7 +68,7 @@ def engine_by_person(session: Session) -> tuple[dict[str, Decimal], list[list[st
     """Each person's balance, and each entry's transfers as 'payer → payee amount', from the engine's answer."""
     hands = list(session.hands.live().order_by("position").select_related("newcomer"))
     entered = settle_inputs(session=session, hands=map(HandInput.from_row, hands))
-    answer = settle_session(settle_fields(session=session, hands=entered))
+    answer = settle_session(settle_fields(session=session, hands=entered)).to_json()
     seated = [p.name for p in session.players]
     balance = {name: Decimal(0) for name in seated}
     lines = []

@@ -147,7 +147,7 @@ def test_series_from_a_session_counts_spot_payments_in_their_hand(make_session, 
     series = balance_series(replay=replay)
 
     assert [len(line) for line in series] == [3, 3, 3, 3]  # two hands, then the payment during the third
-    assert [line[0] for line in series] == [Decimal(b) for b in replay.hands[1]["balances"]]
+    assert [line[0] for line in series] == [Decimal(b) for b in replay.hands[1].balances]
     assert [line[-1] for line in series] == [Decimal(b) for b in replay.balances]
 
 

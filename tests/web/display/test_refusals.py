@@ -141,5 +141,5 @@ def test_a_fact_that_only_looks_like_a_tile_is_kept_as_written(language, said):
     answer = score_hand({"ruleset": "zung-jung", "concealed": "123m456p234s789s5s", "winning_tile": "8z",
                          "win": "discard"})
     with translation.override(language):
-        shown = engine_error(answer["error"])
+        shown = engine_error(answer)
     assert said in shown and not ENGLISH.search(shown), shown

@@ -11,7 +11,7 @@ def test_win_check_scores_tiles_and_says_who_pays(make_session):
     check = win_check(session=session, replay=replay, entry=entered(session, entry_of(winner=1, how=2, **ZJ_TILES)))
 
     assert check.ready, check.errors
-    assert check.score["total"] == 5
+    assert check.score.total == 5
     assert [(p.payer, p.payee, p.amount) for p in check.payments] == [
         ("Ann", "Bob", 5), ("Cy", "Bob", 5), ("Di", "Bob", 5)]
 
@@ -51,7 +51,7 @@ def test_an_event_that_does_not_fit_the_win_is_named_beside_the_events(make_sess
     assert on_a_discard.errors["events"] == ("“Won on a kong replacement tile” is a win on a wall tile: "
                                              "choose Self-drawn, or untick it.")
     assert self_drawn.ready, self_drawn.errors
-    assert "kong_replacement" in {p["key"] for p in self_drawn.score["patterns"]}
+    assert "kong_replacement" in {p.key for p in self_drawn.score.patterns}
 
 
 def test_a_robbed_kong_needs_a_discarder(make_session, win):

@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 
 from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables import services
+from scorekeeper.tables.display.rulesets import quick_entry_examples
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
 from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
@@ -88,8 +89,8 @@ def test_blank_lines_and_comments_are_skipped_and_lines_keep_their_numbers():
     ("hk-faan", "G2", "line 3: G is no on-the-spot payment here: one of false_win"),
     ("hk-faan", "F2 x2", "line 3: x2: only flowers and grass take a count"),
     ("hk-old", "W2 d3 8 r1", "line 3: Hong Kong Old Style (Classical points) has no responsible player: leave out r1"),
-    ("zung-jung", "W2 d3 44 L 6 - 24 0", "line 3: loser points (L) are taizhou's"),
-    ("taizhou", "W2 d3 44", "line 3: taizhou needs each loser's points"),
+    ("zung-jung", "W2 d3 44 L 6 - 24 0", "line 3: Zung Jung scores no loser's hand: leave out the loser points (L)"),
+    ("taizhou", "W2 d3 44", "line 3: Taizhou needs each loser's points"),
     ("taizhou", "W2 d3 44 L 6 24 0", "line 3: L takes four entries in seat order"),
     ("taizhou", "W2 d3 44 L - 6 24 0", "line 3: seat 2 won: L's entry 2 is -"),
     ("taiwan", "S chase", "line 3: whose is it? Add the seat: S chase 1"),
@@ -149,7 +150,7 @@ def test_lines_go_after_the_sessions_hands(make_session, win):
     assert result.ok, result.errors
     assert result.hands[0].position == 3  # after the deleted hand, which keeps its place
     replay = replay_of(session)
-    assert len(replay.hands) == 2 and replay.hands[1]["transfers"]
+    assert len(replay.hands) == 2 and replay.hands[1].transfers
 
 
 def test_one_bad_line_and_nothing_is_saved(make_session, win):
@@ -224,7 +225,7 @@ def test_the_check_saves_nothing_and_shows_the_payments(make_session):
 
 # -- the help page ---------------------------------------------------------------------------
 def help_examples():
-    page = render_to_string("tables/help_quick_entry.html")
+    page = render_to_string("tables/help_quick_entry.html", {"examples": quick_entry_examples()})
     return [(rulesets.split(), html.unescape(text))
             for rulesets, text in re.findall(r'<pre data-ruleset="([^"]+)">(.*?)</pre>', page, re.S)]
 

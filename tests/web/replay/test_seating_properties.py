@@ -56,7 +56,7 @@ def transfers_per_person(session) -> dict[str, Decimal]:
     """The engine's own answer, replayed afresh, split by hand over the person then in each seat."""
     hands = list(session.hands.live().order_by("position").select_related("newcomer"))
     entered = settle_inputs(session=session, hands=map(HandInput.from_row, hands))
-    answer = settle_session(settle_fields(session=session, hands=entered))
+    answer = settle_session(settle_fields(session=session, hands=entered)).to_json()
     assert answer["ok"], answer
     seated = [p.name for p in session.players]
     money: dict[str, Decimal] = {name: Decimal(0) for name in seated}

@@ -43,7 +43,7 @@ def assert_same(read, replayed):
     assert list(read.states) == list(replayed.states)
     assert [c if isinstance(c, dict) else c.as_json() for c in read.checkpoints] == \
         [c.as_json() for c in replayed.checkpoints]
-    assert read.every_balance() == [hand["balances"] for hand in replayed.hands]  # the chart's lines
+    assert read.every_balance() == [list(hand.balances) for hand in replayed.hands]  # the chart's lines
 
 
 def random_win(rng, ruleset):
@@ -119,7 +119,7 @@ def test_a_read_with_snapshots_replays_nothing_and_a_save_replays_only_the_new_h
     assert given == []  # the snapshots were read: the engine replayed no hand
     win(fresh(session), 1, 2, figure=16)
     assert given and max(given) == 1  # the save went on from the last hand's checkpoint
-    assert read_back(session).hands[-1]["transfers"]
+    assert read_back(session).hands[-1].transfers
 
 
 def test_snapshots_of_another_revision_are_never_read(make_session, win):

@@ -14,11 +14,12 @@ import pytest
 from django.utils import translation
 from django.utils.html import escape
 
-from scorekeeper.engine import RULESET_KEYS, settle_session
+from scorekeeper.engine import RULESET_KEYS, get_ruleset, settle_session
+from scorekeeper.engine.examples import MoneyExample
 from scorekeeper.tables.display.money import money
 from scorekeeper.tables.selectors import money_rulesets
 from scorekeeper.tables.selectors.money_examples import Refused, Table
-from scorekeeper.tables.selectors.money_rulesets import LIMIT_HANDS, example_table, money_examples
+from scorekeeper.tables.selectors.money_rulesets import example_table, money_examples
 
 from web_helpers import ACCEPT, NAMES, visible_text
 
@@ -36,7 +37,7 @@ DRAW = {"draw": True}
 
 def settle(ruleset, hands, *, stakes=None, options=None, names=SEATS, pay_as_you_go=False):
     answer = settle_session({"ruleset": ruleset, "stakes": stakes or {}, "options": options or {},
-                             "players": names, "dealer": 0, "hands": hands, "pay_as_you_go": pay_as_you_go})
+                             "players": names, "dealer": 0, "hands": hands, "pay_as_you_go": pay_as_you_go}).to_json()
     assert answer["ok"], answer
     return answer
 
@@ -117,7 +118,8 @@ def test_each_on_the_spot_kind_is_the_engines_payment():
 def test_the_limit_example_is_a_hand_the_engine_caps(ruleset):
     made = example(ruleset, "limit")[0]
     extra = {"loser_points": [0, None, 8, 16]} if ruleset == "taizhou" else {}
-    answer = settle(ruleset, [{"winner": 1, "discarder": None, "hand": LIMIT_HANDS[ruleset], **extra}])["hands"][0]
+    [limit] = [e for e in get_ruleset(ruleset).money_examples if e.params.get("key") == "limit"]
+    answer = settle(ruleset, [{"winner": 1, "discarder": None, "hand": limit.params["hand"], **extra}])["hands"][0]
     assert answer["score"]["limit"] is True
     assert shown(made.steps[-1]) == rows(answer["payments"])
     assert str(answer["score"]["total"]) in made.steps[-1].note
@@ -164,7 +166,7 @@ def test_a_tab_and_paying_as_you_go_ask_for_the_engines_owed(ruleset, hands):
 def test_every_rulesets_rules_page_shows_its_money_section(anonymous, ruleset):
     html = anonymous.get(f"/rules/{ruleset}/").content.decode()
     made = money_examples(table=Table(ruleset))
-    assert 'id="money"' in html and len(made) == len(money_rulesets.EXAMPLES[ruleset]) >= 4
+    assert 'id="money"' in html and len(made) == len(get_ruleset(ruleset).money_examples) >= 4
     for shown_example in made:
         assert escape(shown_example.title) in html and escape(shown_example.rule) in html
         for step in shown_example.steps:
@@ -174,8 +176,7 @@ def test_every_rulesets_rules_page_shows_its_money_section(anonymous, ruleset):
 
 
 def test_a_ruleset_without_examples_still_has_its_rules_page(anonymous, monkeypatch):
-    monkeypatch.setattr(money_rulesets, "EXAMPLES", {k: v for k, v in money_rulesets.EXAMPLES.items()
-                                                     if k != "fujian"})
+    monkeypatch.setattr(type(get_ruleset("fujian")), "money_examples", ())
     response = anonymous.get("/rules/fujian/")
     html = response.content.decode()
     assert response.status_code == 200 and 'id="money"' not in html and "#money" not in html
@@ -185,8 +186,10 @@ def test_a_ruleset_without_examples_still_has_its_rules_page(anonymous, monkeypa
 def test_an_example_the_engine_refuses_is_left_out(anonymous, monkeypatch):
     def refused(table):
         raise Refused("not at these stakes")
-    monkeypatch.setitem(money_rulesets.EXAMPLES, "fujian", (refused, *money_rulesets.EXAMPLES["fujian"]))
-    assert len(money_examples(table=Table("fujian"))) == len(money_rulesets.EXAMPLES["fujian"]) - 1
+    monkeypatch.setitem(money_rulesets.KINDS, "refused", refused)
+    fujian = type(get_ruleset("fujian"))
+    monkeypatch.setattr(fujian, "money_examples", (MoneyExample("refused"), *fujian.money_examples))
+    assert len(money_examples(table=Table("fujian"))) == len(fujian.money_examples) - 1
 
 
 @pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])

@@ -81,7 +81,7 @@ def test_a_hand_by_tiles_counts_with_the_engines_total(make_session, win):
     session = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
     win(session, 0, 1, concealed=ZJ_TILES["concealed"], winning_tile="2z")
     session.refresh_from_db()
-    total = session_replay(session=session).hands[0]["score"]["total"]
+    total = session_replay(session=session).hands[0].score.total
 
     biggest = player_stats(player=ann()).biggest
 

@@ -124,9 +124,9 @@ def test_a_preview_replay_equals_the_full_replay(make_session, win):
 
 def test_rules_come_from_the_engine(db):
     described = selectors.ruleset_description(key="zung-jung")
-    keys = [row["key"] for _, rows in described["groups"] for row in rows]
+    keys = [pattern.key for _, patterns in described.groups for pattern in patterns]
 
-    assert keys == [row["key"] for row in described["patterns"]]
+    assert keys == [row["key"] for row in described.ruleset.describe()["patterns"]]
 
 
 def test_replay_changes_after_a_delete_name_the_hands_old_numbers(make_session, win):

@@ -44,7 +44,7 @@ def test_win_by_tiles_stores_the_tiles_not_the_score(make_session, win):
     assert hand.tiles == {"concealed": "123m456p789s1112z", "winning_tile": "2z", "melds": []}
     assert hand.figure is None
     replay = replay_of(session)
-    assert replay.hands[0]["score"]["total"] == 5
+    assert replay.hands[0].score.total == 5
 
 
 def test_the_same_form_submitted_twice_is_saved_once(make_session):
@@ -157,7 +157,7 @@ def test_taizhou_loser_tiles_are_kept_for_the_replay_to_score(make_session, win)
 
     assert hand.loser_points[3] == {"concealed": "777z123m456p1199s", "melds": [], "wild": "5m"}
     replay = replay_of(session)
-    assert replay.hands[0]["loser_scores"][3]["total"] > 0
+    assert replay.hands[0].loser_scores[3].total > 0
 
 
 def test_fujian_gold_hand_by_tiles(make_session, win):
@@ -166,7 +166,7 @@ def test_fujian_gold_hand_by_tiles(make_session, win):
 
     replay = replay_of(session)
     assert replay.ok, replay.error
-    assert replay.hands[0]["score"]["ok"]
+    assert replay.hands[0].score.ok
 
 
 def test_a_hand_the_engine_no_longer_accepts_can_be_mended(make_session, win):

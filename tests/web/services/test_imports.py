@@ -268,7 +268,7 @@ def test_csv_has_a_row_per_hand_with_payments_and_running_balances(build):
     assert (rows[3]["kind"], rows[3]["winner"], rows[3]["payments"]) == ("draw", "", "")
     tiles = rows[4]
     assert tiles["tiles"] == "123m456p1112z win 2z | pung 777z"
-    assert tiles["figure"] == str(replay.hands[4]["score"]["total"])
+    assert tiles["figure"] == str(replay.hands[4].score.total)
     assert tiles["unit"] == "points (scored from the tiles)"
     assert rows[5]["discarder"] == "self-drawn"
     assert rows[5]["note"] == "'=1+1"  # a spreadsheet would run it as a formula

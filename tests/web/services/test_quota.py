@@ -221,9 +221,9 @@ def reference(player, sessions):
                 continue
             row["wins"] += 1
             row["self"] += hand.discarder is None
-            figure = hand.figure if hand.figure is not None else int(answer["score"]["total"])
-            won = sum((Decimal(p["amount"]) * (1 if p["to"] in seats else -1) for p in answer["payments"]
-                       if p["to"] in seats or p["from"] in seats), Decimal(0))
+            figure = hand.figure if hand.figure is not None else answer.score.total
+            won = sum((Decimal(p.amount) * (1 if p.payee in seats else -1) for p in answer.payments
+                       if p.payee in seats or p.payer in seats), Decimal(0))
             big = (figure, won, session.pk, replay.number(index))
             if row["big"] is None or big[:2] > row["big"][:2]:
                 row["big"] = big

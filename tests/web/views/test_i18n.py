@@ -219,9 +219,9 @@ def house_options():
 def test_every_house_option_and_each_of_its_values_has_words():
     """A ruleset's new option or value must bring its words: the screens never fall back to the engine's raw value."""
     for key, option in house_options():
-        name = option["name"]
+        name = option.name
         assert name in rulesets.OPTION_LABELS and name in rulesets.OPTION_NOTES, (key, name)
-        for value in option["allowed"]:
+        for value in option.allowed:
             words = rulesets.option_value(name, value)
             assert words != str(value) and "_" not in words, (key, name, value)
             assert any(k == value and type(k) is type(value) for k in rulesets.OPTION_VALUES[name]), (key, name, value)
@@ -229,9 +229,9 @@ def test_every_house_option_and_each_of_its_values_has_words():
 
 def raw_values() -> set[str]:
     """What the engine calls its options and their values: never what a player reads."""
-    raw = {option["name"] for _key, option in house_options()}
+    raw = {option.name for _key, option in house_options()}
     for _key, option in house_options():
-        raw |= {str(v) for v in option["allowed"] if not isinstance(v, int) or isinstance(v, bool)}
+        raw |= {str(v) for v in option.allowed if not isinstance(v, int) or isinstance(v, bool)}
     # a coin's figure ("0.5", "10") is written the same in every language; its words say what it means
     return {value for value in raw if not re.fullmatch(r"[0-9.]+", value)}
 

@@ -45,6 +45,7 @@ def test_the_words_follow_what_the_engine_does_with_the_deal(ruleset):
     kind = sorted(ruleset.payoff.spot_kinds)[0]
     needs = ruleset.payoff.spot_needs.get(kind, "")
     spot = {"spot": kind, "player": 0, **({"to": 1} if needs == "to" else {})}
-    answer = settle_session({"ruleset": ruleset.key, "players": ["A", "B", "C", "D"], "dealer": 0, "hands": [spot]})
+    answer = settle_session({"ruleset": ruleset.key, "players": ["A", "B", "C", "D"], "dealer": 0,
+                             "hands": [spot]}).to_json()
     assert answer["ok"], answer
     assert (answer["next"]["dealer"] != 0) == ruleset.payoff.spot_ends_hand
