@@ -23,7 +23,7 @@ from scorekeeper.engine import Fields, HandResult, HandScore, Refusal, ScoreAnsw
 from ..display.labels import typing_help, unit_name
 from ..display.money import Payment, payments
 from ..display.refusals import engine_error, replay_error
-from ..display.rulesets import EVENT_LABELS, Profile, get_profile
+from ..display.rulesets import EVENT_LABELS, Profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
 from ..replay import (
@@ -76,9 +76,9 @@ class WinCheck:
 
 def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
     """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `entry`: the
-    form as the check reads it (`WinEntry.entered`); `replay`: the session's as it now is (services.wins reads
-    it), the hand checked in its place."""
-    profile = get_profile(session.ruleset)
+    form as the check reads it, for its ruleset (`WinEntry.entered`); `replay`: the session's as it now is
+    (services.wins reads it), the hand checked in its place."""
+    profile = entry.profile
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])
     names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand

@@ -101,6 +101,7 @@ class EnteredWin:
     keypad's progress through the tiles, and a figure confirmed."""
 
     hand: HandInput
+    profile: Profile  # the session's ruleset, as the form was read for it
     winner: int | None
     how: str  # "", "self" or the discarder's seat, as chosen
     discarder: int | None
@@ -310,7 +311,7 @@ class WinEntry:
         read = {seat: whole_number(self.loser_points.get(seat, "")) for seat in SEATS}
         points = {seat: value for seat, value in read.items() if value is not None}
         return EnteredWin(
-            hand=self.as_input(profile, figure=figure, loser_totals=points),
+            hand=self.as_input(profile, figure=figure, loser_totals=points), profile=profile,
             winner=self.winner_seat, how=self.how, discarder=self.discarder_seat,
             responsible_typed=self.responsible, responsible_typed_seat=seat_of(self.responsible),
             by_figure=self.mode == "figure", figure_typed=self.figure, figure=figure,
