@@ -94,6 +94,20 @@ def typing_help(unit: str, *, most: str | None) -> str:
     return str(words.type_it if most is None else words.type_it_at_most) % {"most": most}
 
 
+@dataclass(frozen=True)
+class UnitSaid:
+    """A unit's words in the reader's language, as one check says them: its name ('fan') and how to type a
+    figure of it."""
+
+    name: str
+    typing_help: str
+
+
+def unit_said(unit: str, *, most: str | None) -> UnitSaid:
+    """The unit's words for one check, read at once (`most`: as `typing_help` takes it)."""
+    return UnitSaid(unit_name(unit), typing_help(unit, most=most))
+
+
 def figure_fields(figures: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The ways to give a figure with their labels, the one a table says first (the default) first."""
     names = sorted(figures, key=lambda name: FIGURE_ORDER.index(name) if name in FIGURE_ORDER else len(FIGURE_ORDER))

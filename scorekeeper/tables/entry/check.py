@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.engine import Fields, HandResult, HandScore, Refusal, ScoreAnswer, score_hand
 
-from ..display.labels import typing_help, unit_name
+from ..display.labels import UnitSaid, unit_said
 from ..display.money import Payment, payments
 from ..display.refusals import engine_error, replay_error
 from ..display.rulesets import EVENT_LABELS, Profile
@@ -79,6 +79,8 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     form as the check reads it, for its ruleset (`WinEntry.entered`); `replay`: the session's as it now is
     (services.wins reads it), the hand checked in its place."""
     profile = entry.profile
+    # the unit's words, read once: the steps below say them without going back to the labels
+    words = unit_said(profile.ruleset.unit, most=f"{MAX_FIGURE:,}" if entry.figure_digits else None)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     check = WinCheck(state=replay.states[index])
     names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand
@@ -86,8 +88,8 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     if not _lengths_ok(check, entry, profile):
         return check  # text too long to be tiles or a note: the engine is not asked
     if entry.by_figure:
-        _read_figure(check, entry, profile)
-    _check_hand(check, session, entry, profile, names)
+        _read_figure(check, entry, words)
+    _check_hand(check, session, entry, profile, words, names)
     if check.errors:
         return check
     check.entered = entry.hand
@@ -116,28 +118,27 @@ def _share(session: Session, profile: Profile, answer: HandResult) -> Decimal | 
     return profile.ruleset.payoff.share_of(answer.figure[1], session.stakes, session.options)
 
 
-def _check_hand(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile, names: list[str]) -> None:
+def _check_hand(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile, words: UnitSaid,
+                names: list[str]) -> None:
     """The entry as the hand it makes; the form only for what the hand does not hold."""
     hand = entry.hand
     if hand.tiles is None:  # by figure
-        _check_limit(check, hand, profile, session.options, confirmed=entry.figure_confirmed)
+        _check_limit(check, hand, profile, words, session.options, confirmed=entry.figure_confirmed)
         _add_dealer_extra(check, hand, profile)
     else:
-        _check_tiles(check, session, entry, profile)
+        _check_tiles(check, session, entry, words)
     if profile.ruleset.payoff.loser_points:
         _check_losers(check, session, hand, entry.points_read, names)
 
 
-def _read_figure(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
+def _read_figure(check: WinCheck, entry: EnteredWin, words: UnitSaid) -> None:
     """The figure as typed, read as a whole number, else said how to type it."""
     check.figure = entry.figure
-    if check.figure is not None:
-        return
-    most = f"{MAX_FIGURE:,}" if entry.figure_digits else None
-    check.errors["figure"] = typing_help(profile.ruleset.unit, most=most)
+    if check.figure is None:
+        check.errors["figure"] = words.typing_help
 
 
-def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: dict[str, Any], *,
+def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, words: UnitSaid, options: dict[str, Any], *,
                  confirmed: bool) -> None:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     if hand.figure is None:
@@ -150,12 +151,12 @@ def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, options: di
         check.capped = True
         check.errors["figure"] = gettext("%(figure)s is more than this table's limit of %(limit)s %(unit)s: no "
                                          "hand scores more.") % {
-            "figure": f"{hand.figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
+            "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name}
         return
     if not check.over_limit or confirmed:
         return
     check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
-        "figure": f"{hand.figure:,}", "limit": limit, "unit": unit_name(profile.ruleset.unit)}
+        "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name}
 
 
 def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> None:
@@ -233,8 +234,8 @@ def _meld_problem(hand: TypedTiles) -> str:
     return ""
 
 
-def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile) -> None:
-    if _tapping_on(check, entry, profile):
+def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid) -> None:
+    if _tapping_on(check, entry, words):
         return
     hand = entry.hand
     # The form's and not the hand's: a hand's discarder None is a self-draw, while the check scores the tiles
@@ -248,12 +249,12 @@ def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, profile: 
         check.errors["tiles"] = engine_error(check.score)
 
 
-def _tapping_on(check: WinCheck, entry: EnteredWin, profile: Profile) -> bool:
+def _tapping_on(check: WinCheck, entry: EnteredWin, words: UnitSaid) -> bool:
     """The keypad's progress through the winning hand, said until its winning tile is tapped: the tiles so far
     are the form's, not yet a hand."""
     if not entry.tiles.concealed.strip() and not entry.tiles.melds:
         check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
-            "unit": unit_name(profile.ruleset.unit)}
+            "unit": words.name}
         return True
     if not entry.winning_tile:
         needed, have = entry.tiles_needed, entry.tiles_have

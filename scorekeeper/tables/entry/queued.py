@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext
 
-from ..display.rulesets import get_profile
+from ..display.rulesets import Profile, get_profile
 from ..hand_input import HandInput
 from ..models import Hand, Player, Session
 from ..replay import ReplayState
@@ -112,9 +112,10 @@ def queued_hand(*, session: Session, change: QueuedChange, replay: ReplayState,
     kind = editing.kind if editing is not None else change.kind
     if kind == Hand.Kind.SEAT:  # as its page: a seat change is made, undone or deleted, never edited
         raise ValidationError(gettext("A seat change is not edited: delete it, then make it again."))
+    profile = get_profile(session.ruleset)
     if kind == Hand.Kind.WIN:
-        return _win(session, change, editing, replay)
-    form = _plain_form(session, change, kind, editing, replay)
+        return _win(session, change, editing, replay, profile)
+    form = _plain_form(session, change, kind, editing, replay, profile)
     if not form.is_valid():
         raise ValidationError(_first_error(form.errors.get_json_data()))
     return form.as_input()
@@ -143,28 +144,31 @@ def saved_hand(*, session: Session, change: QueuedChange) -> Hand:
 
 def queued_win_entry(*, session: Session, change: QueuedChange) -> WinEntry:
     """A win kept offline as its form had it when saved: the fields, with the keypad taps made offline applied."""
+    return _win_entry(change, get_profile(session.ruleset))
+
+
+def _win_entry(change: QueuedChange, profile: Profile) -> WinEntry:
     entry = WinEntry.from_post(change.fields)
-    apply_actions(entry, change.fields.getlist("actions"), get_profile(session.ruleset))
+    apply_actions(entry, change.fields.getlist("actions"), profile)
     return entry
 
 
-def _win(session: Session, change: QueuedChange, editing: Hand | None,
-         replay: ReplayState) -> HandInput:
-    entry = queued_win_entry(session=session, change=change)
-    entered = entry.entered(get_profile(session.ruleset))
+def _win(session: Session, change: QueuedChange, editing: Hand | None, replay: ReplayState,
+         profile: Profile) -> HandInput:
+    entered = _win_entry(change, profile).entered(profile)
     check = win_check(session=session, entry=entered, editing=editing, replay=replay)
     if not check.ready or check.entered is None:
         raise ValidationError(next(iter(check.errors.values()), gettext("The engine refused this hand.")))
     return check.entered
 
 
-def _plain_form(session: Session, change: QueuedChange, kind: str, editing: Hand | None,
-                replay: ReplayState) -> DrawForm | SpotForm:
+def _plain_form(session: Session, change: QueuedChange, kind: str, editing: Hand | None, replay: ReplayState,
+                profile: Profile) -> DrawForm | SpotForm:
     if kind == Hand.Kind.DRAW:
         return DrawForm(change.fields)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
     return SpotForm(change.fields, names=names_at(session=session, replay=replay, index=index),
-                    dealer=replay.states[index].dealer, profile=get_profile(session.ruleset))
+                    dealer=replay.states[index].dealer, profile=profile)
 
 
 def _first_error(errors: dict[str, list[dict[str, str]]]) -> str:
