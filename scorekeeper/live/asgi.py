@@ -36,7 +36,7 @@ from asgiref.sync import sync_to_async  # noqa: E402  (after django.setup(): the
 from django.db import DatabaseError  # noqa: E402
 from django.http import HttpRequest, parse_cookie  # noqa: E402
 
-from scorekeeper.tables.web.live_token import current_revision, verified_claims  # noqa: E402
+from scorekeeper.tables.web.live_token import LiveClaims, current_revision, verified_claims  # noqa: E402
 
 from .hub import Hub  # noqa: E402
 
@@ -77,7 +77,7 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
         hub.unwatch(pk, queue)
 
 
-async def stream(send: Send, receive: Receive, claims: dict[str, Any], queue: asyncio.Queue[str | None],
+async def stream(send: Send, receive: Receive, claims: LiveClaims, queue: asyncio.Queue[str | None],
                  shown: str) -> None:
     """Events until the phone goes or its access does; the current revision first when it is not `shown`."""
     try:
@@ -111,7 +111,7 @@ async def stream(send: Send, receive: Receive, claims: dict[str, Any], queue: as
         await send({"type": "http.response.body", "body": b"event: gone\ndata: \n\n"})
 
 
-async def checked(claims: dict[str, Any], shown: str) -> str | None:
+async def checked(claims: LiveClaims, shown: str) -> str | None:
     """The revision now if the access still stands, else None; on a database error, `shown` (no event: the
     next change, or the phone's next stream, tells it)."""
     try:

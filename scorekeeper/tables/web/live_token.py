@@ -10,7 +10,7 @@ and the poll, which shows the session screen, do not import one another.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
@@ -28,12 +28,23 @@ SALT = "scorekeeper.live"
 MAX_AGE = 24 * 3600
 
 
+@dataclass(frozen=True)
+class LiveClaims:
+    """What a verified token says: its session, and the share links it still rests on (a phone let in by
+    grants) or else the owner whose browser it was signed for."""
+
+    session: int
+    links: tuple[int, ...] = ()
+    owner: int | None = None
+
+
 def live_urls(request: Request, session: Session) -> dict[str, str]:
     """For this visitor, who may open it: `live_url`, the standings if the session changed since now (its
     revision), and `events_url`, the live server's stream of its changes; both carry the same token."""
     access = request.access
+    # the token's own keys are short: it rides in every poll's URL
     if access.links:
-        claims: dict[str, Any] = {"s": session.pk, "l": list(access.links)}
+        claims: dict[str, object] = {"s": session.pk, "l": list(access.links)}
     else:
         claims = {"s": session.pk, "v": _browser(request), "o": session.owner_id}
     query = urlencode({"revision": str(session.revision), "t": signing.dumps(claims, salt=SALT, compress=True)})
@@ -41,7 +52,7 @@ def live_urls(request: Request, session: Session) -> dict[str, str]:
             "events_url": reverse("session_events", args=[session.pk]) + "?" + query}
 
 
-def token_claims(request: Request, pk: int) -> dict[str, Any]:
+def token_claims(request: Request, pk: int) -> LiveClaims:
     """The token's claims, if it was signed for this session and this visitor; else 404."""
     claims = verified_claims(request, pk, request.GET.get("t", ""))
     if claims is None:
@@ -49,7 +60,7 @@ def token_claims(request: Request, pk: int) -> dict[str, Any]:
     return claims
 
 
-def verified_claims(request: HttpRequest, pk: int, token: str) -> dict[str, Any] | None:
+def verified_claims(request: HttpRequest, pk: int, token: str) -> LiveClaims | None:
     """The token's claims, if it was signed for this session and for the browser sending `request` (its
     cookies are all that is read: the live server passes a bare request); else None. A grants' token keeps
     only the grants this phone still holds."""
@@ -61,21 +72,21 @@ def verified_claims(request: HttpRequest, pk: int, token: str) -> dict[str, Any]
         return None
     if claims.get("l"):
         held = set(grants.held(request).get(str(pk), []))
-        claims["l"] = [link for link in claims["l"] if link in held]
-        ok = bool(claims["l"])
-    else:
-        ok = bool(claims.get("o")) and bool(claims.get("v")) and claims["v"] == _browser(request)
-    return claims if ok else None
+        links = tuple(link for link in claims["l"] if link in held)
+        return LiveClaims(pk, links=links) if links else None
+    if claims.get("o") and claims.get("v") and claims["v"] == _browser(request):
+        return LiveClaims(pk, owner=claims["o"])
+    return None
 
 
-def current_revision(claims: dict[str, Any]) -> str | None:
+def current_revision(claims: LiveClaims) -> str | None:
     """The session's revision now, if the visitor's access still stands (one query): for a share link's
     visitor, one of their links still there; for an account's owner, the owner. Else None."""
-    found = Session.objects.filter(pk=claims["s"])
-    if claims.get("l"):
-        found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims["l"])))
+    found = Session.objects.filter(pk=claims.session)
+    if claims.links:
+        found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims.links)))
     else:
-        found = found.filter(owner_id=claims["o"])
+        found = found.filter(owner_id=claims.owner)
     revision = found.values_list("revision", flat=True).first()
     return None if revision is None else str(revision)
 
