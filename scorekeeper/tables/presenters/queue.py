@@ -3,7 +3,7 @@ already, refused (the reason, in words), or waiting behind a refused one; with t
 next hand after them, for the phone to build on."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -16,7 +16,28 @@ from ..replay import ReplayState
 from ..services.offline_queue import ALREADY, CHANGED, FINISHED, GONE, SAVED, Sent
 
 
-def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[str, Any]:
+class QueueResult(TypedDict):
+    """What became of one change, as the phone reads it (static/js/queue_rules.js)."""
+
+    token: str
+    status: str
+    hand: int | None
+    label: str
+    reason: str
+    message: str
+
+
+class QueueAnswer(TypedDict):
+    """The queue endpoint's answer: the session's revision and next hand after the queue, each change's fate,
+    and the session screen to go to."""
+
+    revision: str
+    next_hand: int
+    results: list[QueueResult]
+    next_url: str
+
+
+def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> QueueAnswer:
     next_place = selectors.hand_place(session=session)  # the session after the queue: its saved hands' labels
     replay, next_hand = next_place.replay, next_place.number
     return {
@@ -26,7 +47,7 @@ def queue_answer(session: Session, queue: Queue, results: list[Sent]) -> dict[st
     }
 
 
-def _result(sent: Sent, replay: ReplayState, queue: Queue, results: list[Sent], next_hand: int) -> dict[str, Any]:
+def _result(sent: Sent, replay: ReplayState, queue: Queue, results: list[Sent], next_hand: int) -> QueueResult:
     live = sent.hand_id is not None and sent.hand_id in replay.hand_ids
     return {"token": str(sent.token), "status": sent.status, "hand": sent.hand_id,
             "label": replay.label(replay.index_of(sent.hand_id)) if live and sent.hand_id else "",
@@ -59,7 +80,7 @@ def _next_url(session: Session, queue: Queue, results: list[Sent], replay: Repla
     """The session screen, saying what was saved from the queue (Undo for the last new hand); a change
     saved by a send whose answer was cut off (a reload) counts as saved."""
     saved = [sent for sent in results if sent.status in (SAVED, ALREADY)]
-    query: dict[str, Any] = {"sent": len(saved)} if saved else {}
+    query: dict[str, int] = {"sent": len(saved)} if saved else {}
     added = {change.token for change in queue.changes if change.kind in ("win", "draw", "spot")}
     new_hands = [sent.hand_id for sent in saved if sent.token in added and sent.hand_id in replay.hand_ids]
     if new_hands:
