@@ -107,6 +107,11 @@ self.addEventListener("fetch", (event) => {
 function navigate(event) {
   const network = fromNetwork(event.request);
   event.waitUntil(network.catch(() => null));  // a late answer still refreshes the kept copy
+  if (new URL(event.request.url).searchParams.has("sent")) {
+    // The session screen after the phone's queue was saved (static/js/queue.js): the server has just answered,
+    // so a slow page is no lie-fi, and only its copy says what was saved, with Undo.
+    return network.catch(() => keptPage(event.request.url));
+  }
   const kept = caches.match(bare(event.request.url));
   const lieFi = new Promise((resolve) => setTimeout(resolve, LIE_FI_MS))
     .then(() => kept)
