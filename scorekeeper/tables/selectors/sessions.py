@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.utils.translation import gettext
 
-from scorekeeper.engine import PaymentRow, get_ruleset
+from scorekeeper.engine import EngineError, PaymentRow, get_ruleset
 
 from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
@@ -191,7 +191,10 @@ def deal_json(*, session: Session, state: HandState, hand_number: int, profile: 
     offline (static/js/offline_screen.js does what the engine's Payoff.next_deal does); with `names`, the
     people in the seats (the win form names the dealer)."""
     payoff = get_ruleset(session.ruleset).payoff
-    options = payoff.read_options(session.options)
+    try:
+        options = payoff.read_options(session.options)
+    except EngineError:  # options the engine refuses: the replay says so; the phone projects the defaults
+        options = payoff.read_options({})
     return json.dumps({
         "dealer": state.dealer, "continuations": state.continuations, "round": state.round,
         "next": hand_number, "first": session.first_dealer, "fixed": payoff.fixed_seats,

@@ -4,6 +4,7 @@ import pytest
 from scorekeeper.engine import settle_session
 from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import selectors, services
+from scorekeeper.tables.models import Session
 from scorekeeper.tables.replay import replaying, session_replay, store
 
 from web_helpers import entry_of, replace_win
@@ -157,3 +158,16 @@ def test_money_is_shown_to_the_cent_half_a_cent_up():
     assert money(Decimal("35.625")) == "35.63"
     assert money(Decimal("71.25")) == "71.25"
     assert money(Decimal("1200")) == "1,200"
+
+
+def test_a_session_whose_options_the_engine_refuses_still_opens_and_says_why(make_session, client, owner):
+    """The offline dealer projection (deal_json) reads the table's options; options the engine refuses (a row
+    written by hand) must not turn the session screen into a server error: the replay's refusal is shown."""
+    session = make_session("hk-faan")
+    Session.objects.filter(pk=session.pk).update(options={"draw_keeps_deal": "maybe"})
+    client.force_login(owner)
+
+    response = client.get(f"/sessions/{session.pk}/")
+
+    assert response.status_code == 200
+    assert "The engine cannot replay this session" in response.content.decode()
