@@ -82,7 +82,7 @@ def _count_of_faan(count: int) -> str:
 _faan = lazy(_count_of_faan, str)  # "8 faan", in the reader's language when shown
 
 
-# The engine's house options (its describe()["options"] and the payoffs' settlement options) in a player's
+# The engine's house options (`Ruleset.house_options()`: its own and its payoff's settlement options) in a player's
 # words: each option's label, each of its values, and what it does (said with the values' words, where the
 # engine's note names the raw values a table never types). An option without words here shows the engine's.
 OPTION_LABELS = {"chicken": _("Chicken hand"), "payoff": _("Payoff"), "classical_extras": _("Classical extras"),
