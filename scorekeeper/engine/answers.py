@@ -164,15 +164,29 @@ class WinnerResult:
     carries_chain: bool = False
     score: HandScore | None = None
 
+    def to_json(self) -> JSON:
+        out: JSON = {"winner": self.winner, "paid": self.paid, "carries_chain": self.carries_chain}
+        if self.score is not None:
+            out["score"] = self.score.to_json()
+        return out
 
-def several_winners(kind: str, payments: Sequence[PaymentRow], tracked: Sequence[PaymentRow]
-                    ) -> tuple[WinnerResult, ...]:
-    """The winners of several wins on one discard (kind `several_wins`) as the contract's JSON says them: each
-    `payments` row one winner's, the carrier the one the `tracked` debts are owed to. The JSON has no field for a
-    winner's score (the rulebook names none), nor rows for amounts of 0: read back, a winner paid nothing is left
-    out and a chain owed nothing is carried by nobody (the money is the same)."""
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WinnerResult:
+        score = data.get("score")
+        return cls(data["winner"], data["paid"], bool(data.get("carries_chain")),
+                   None if score is None else HandScore.from_json(score))
+
+
+def several_winners(kind: str, payments: Sequence[PaymentRow], tracked: Sequence[PaymentRow],
+                    listed: Sequence[Mapping[str, Any]] | None = None) -> tuple[WinnerResult, ...]:
+    """The winners of several wins on one discard (kind `several_wins`) as the JSON says them: its `winners`
+    (each winner's payment, whether it carries the chain, and its score from tiles), or, from JSON without them,
+    each `payments` row one winner's, the carrier the one the `tracked` debts are owed to (a winner paid nothing is
+    then left out and a chain owed nothing is carried by nobody: the money is the same)."""
     if kind != SEVERAL_WINS:
         return ()
+    if listed is not None:
+        return tuple(WinnerResult.from_json(winner) for winner in listed)
     holders = {row.payee for row in tracked}
     return tuple(WinnerResult(row.payee, row.amount, row.payee in holders) for row in payments)
 
@@ -182,8 +196,9 @@ class HandResult:
     """What one entry of a session did (settlement.py's module docstring): its deal, its kind, the money,
     the running balances, and for a win its scores and its figure where the ruleset answers one (`figure`:
     the field and value, hk-faan's `faan`). Several wins on one discard (kind `several_wins`) have no `score`:
-    each winner's payment, chain and score are in `winners`, which the typed answer alone carries (the contract's
-    JSON says the payments in `payments` and the chain in `tracked`; `several_winners` reads them back)."""
+    each winner's payment, chain and score are in `winners` (the JSON's `winners`, a field the contract's answer
+    gains only on such a hand: rules/README.md asks that the answer say who carries the chain and what each winner
+    was paid, which `payments` and `tracked` say too, but not a winner's score from tiles)."""
 
     deal: Deal
     kind: str
@@ -223,6 +238,8 @@ class HandResult:
             out["loser_scores"] = [None if s is None else s.to_json() for s in self.loser_scores]
         if self.figure is not None:
             out[self.figure[0]] = self.figure[1]
+        if self.winners:
+            out["winners"] = [winner.to_json() for winner in self.winners]
         return out
 
     @classmethod
@@ -234,11 +251,12 @@ class HandResult:
                    payment_rows(data["transfers"]), tracked,
                    tuple(data["balances"]), None if score is None else HandScore.from_json(score),
                    None if losers is None else tuple(None if s is None else HandScore.from_json(s) for s in losers),
-                   figures[0] if figures else None, several_winners(data["kind"], payments, tracked))
+                   figures[0] if figures else None,
+                   several_winners(data["kind"], payments, tracked, data.get("winners")))
 
 
 _HAND_KEYS = frozenset({"dealer", "dealer_streak", "round_wind", "round", "hand_in_round", "seat_winds", "kind",
-                        "payments", "transfers", "tracked", "balances", "score", "loser_scores"})
+                        "payments", "transfers", "tracked", "balances", "score", "loser_scores", "winners"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,13 +123,22 @@ def test_the_typed_answer_says_what_each_winner_was_paid_and_who_carries_the_cha
     assert several.winners == (WinnerResult(1, "12", True), WinnerResult(3, "16", False))
 
 
-def test_the_json_has_no_field_of_its_own_for_the_winners_and_reads_back_to_them():
+def test_the_json_says_each_winner_and_reads_back_to_them():
     answer = settle_session(session([{"discarder": 2, "winners": [{"winner": 3, "fan": 5}, {"winner": 1, "fan": 3}]}]))
     assert isinstance(answer, Settlement)
     data = answer.to_json()["hands"][0]
-    assert "winners" not in data and data["kind"] == "several_wins"
+    assert data["kind"] == "several_wins"
+    assert data["winners"] == [{"winner": 3, "paid": "15", "carries_chain": True},
+                               {"winner": 1, "paid": "13", "carries_chain": False}]
     assert HandResult.from_json(data) == answer.hands[0]
     assert answer.hands[0].winners == (WinnerResult(3, "15", True), WinnerResult(1, "13", False))
+
+
+def test_json_without_winners_reads_them_back_from_the_payments_and_the_chain():
+    answer = settle_session(session([{"discarder": 2, "winners": [{"winner": 3, "fan": 5}, {"winner": 1, "fan": 3}]}]))
+    assert isinstance(answer, Settlement)
+    data = {k: v for k, v in answer.to_json()["hands"][0].items() if k != "winners"}
+    assert set(HandResult.from_json(data).winners) == {WinnerResult(1, "13", False), WinnerResult(3, "15", True)}
 
 
 CHOWS_BY_TILES = {"concealed": "123m456m789m123p456p7s", "winning_tile": "7s"}
@@ -144,7 +153,7 @@ def test_winners_given_by_tiles_are_scored_each_with_the_deal_the_replay_knows()
                         "round_wind": "E", "dealer": True, "dealer_streak": 0, "options": ON})
     assert ann.score == alone and ann.paid == str(10 + alone.total)
     assert (cy.score, cy.paid, ann.carries_chain, cy.carries_chain) == (None, "11", False, True)
-    assert HandResult.from_json(answer.hands[0].to_json()).winners[0].score is None  # the JSON has no field for it
+    assert HandResult.from_json(answer.hands[0].to_json()).winners[0].score == alone  # a cached replay keeps it
 
 
 def test_the_option_reaches_the_scorer_as_a_declared_house_option():
