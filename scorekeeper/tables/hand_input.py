@@ -21,6 +21,34 @@ from .models import Hand, Player
 
 
 @dataclass(frozen=True, slots=True)
+class OtherWin:
+    """Another player who won on the same discarded tile (一炮多響, taiwan's house option `several_winners`):
+    the seat, and the win's figure (`figure` in `figure_field`) or its tiles, as the hand's own winner has
+    them. The hand's discarder and events are the one tile's, shared by every winner."""
+
+    winner: int
+    figure: int | None = None
+    figure_field: str = ""
+    tiles: Fields | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As a row and a backup keep it."""
+        return {"winner": self.winner, "figure": self.figure, "figure_field": self.figure_field,
+                "tiles": copy.deepcopy(self.tiles)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> OtherWin:
+        return cls(data["winner"], data.get("figure"), data.get("figure_field") or "",
+                   copy.deepcopy(data.get("tiles")))
+
+    def win_fields(self, figure_fields: Sequence[str], events: Sequence[str]) -> Fields:
+        """The win as an element of the engine's `winners` (rules/README.md): no discarder of its own."""
+        if self.tiles is not None:
+            return {"winner": self.winner, "hand": tiles_score_fields(self.tiles, events)}
+        return {"winner": self.winner, (self.figure_field or figure_fields[0]): self.figure}
+
+
+@dataclass(frozen=True, slots=True)
 class HandInput:
     """One entry as entered: seats are the engine's indexes 0-3 (E, S, W, N).
 
@@ -46,6 +74,8 @@ class HandInput:
     note: str = ""
     seat: int | None = None
     newcomer: Player | None = None
+    # Several wins on one discard: the winners besides `winner`, in the order the table entered them.
+    other_wins: tuple[OtherWin, ...] = ()
 
     # -- a row -------------------------------------------------------------------------------
     @classmethod
@@ -58,6 +88,7 @@ class HandInput:
             "loser_points": None if hand.loser_points is None else tuple(copy.deepcopy(hand.loser_points)),
             "events": tuple(hand.events or ()),
             "newcomer": hand.newcomer if hand.newcomer_id is not None else None,
+            "other_wins": tuple(OtherWin.from_json(win) for win in hand.other_wins or ()),
         })
 
     def as_row(self, onto: Hand | None = None) -> Hand:
@@ -69,6 +100,7 @@ class HandInput:
         row.tiles = copy.deepcopy(self.tiles)
         row.loser_points = None if self.loser_points is None else list(copy.deepcopy(self.loser_points))
         row.events = list(self.events)
+        row.other_wins = [win.to_json() for win in self.other_wins]
         return row
 
     def with_changes(self, **changes: Any) -> HandInput:
@@ -80,6 +112,13 @@ class HandInput:
         if self.is_dice_spot:
             return self.with_changes(spot_player=other.spot_player) == other
         return self == other
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won this hand: its winner, then the others on the same discard."""
+        if self.winner is None:
+            return ()
+        return (self.winner, *(win.winner for win in self.other_wins))
 
     @property
     def is_dice_spot(self) -> bool:
@@ -94,7 +133,15 @@ class HandInput:
             return {"draw": True}
         if self.kind == Hand.Kind.SPOT:
             return self._spot_entry()
+        if self.other_wins:
+            return self._wins_entry(ruleset)
         return self._win_entry(ruleset)
+
+    def _wins_entry(self, ruleset: Ruleset) -> Fields:
+        """Several wins on one discard (rules/README.md): the discarder named once, each win without it."""
+        first = {k: v for k, v in self._win_entry(ruleset).items() if k != "discarder"}
+        others = [win.win_fields(ruleset.payoff.figures, self.events) for win in self.other_wins]
+        return {"discarder": self.discarder, "winners": [first, *others]}
 
     def _spot_entry(self) -> Fields:
         spot: Fields = {"spot": self.spot_kind, "player": self.spot_player}
@@ -129,7 +176,8 @@ class HandInput:
         row = {name: getattr(self, name) for name in ENTERED}
         return row | {"tiles": copy.deepcopy(self.tiles), "events": list(self.events),
                       "loser_points": None if self.loser_points is None else list(copy.deepcopy(self.loser_points)),
-                      "newcomer": self.newcomer.name if self.newcomer is not None else None}
+                      "newcomer": self.newcomer.name if self.newcomer is not None else None,
+                      "other_wins": [win.to_json() for win in self.other_wins]}
 
     @classmethod
     def from_backup_row(cls, row: dict[str, Any]) -> HandInput:
@@ -142,6 +190,8 @@ class HandInput:
             "tiles": copy.deepcopy(values.get("tiles")), "events": tuple(values.get("events") or ()),
             "loser_points": None if values.get("loser_points") is None else tuple(values["loser_points"]),
             "newcomer": Player(name=newcomer) if isinstance(newcomer, str) else newcomer,
+            "other_wins": tuple(win if isinstance(win, OtherWin) else OtherWin.from_json(win)
+                                for win in values.get("other_wins") or ()),
         })
 
     # -- a CSV row --------------------------------------------------------------------------

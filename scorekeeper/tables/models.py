@@ -115,6 +115,9 @@ class HandQuerySet(models.QuerySet["Hand"]):
 class Hand(models.Model):
     """One entry of a session: a win, a draw, (taiwan) an on-the-spot payment, or a seat change.
 
+    A win on a discard may have other winners on the same tile (`other_wins`, taiwan's 一炮多響): `winner` is
+    the first the table entered, and the hand stays one entry (one place, one edit, one delete).
+
     A seat change (`seat`, `newcomer`) is an entry between hands: from the next hand on, `newcomer`
     sits in `seat` (tables/seating.py keeps who sat where; the engine sees only the seat).
 
@@ -147,6 +150,9 @@ class Hand(models.Model):
     spot_to = models.PositiveSmallIntegerField(null=True, blank=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)  # a seat change: the seat changing hands
     newcomer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    # Several wins on one discard (一炮多響, taiwan's house option `several_winners`): the winners besides
+    # `winner`, each {"winner", "figure", "figure_field", "tiles"} (hand_input.OtherWin); empty on any other hand.
+    other_wins = models.JSONField(default=list, blank=True)
     note = models.CharField(max_length=200, blank=True)
     # The form's one-time token: a second submit of the same form finds this hand
     # instead of recording it twice.

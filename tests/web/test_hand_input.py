@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import get_ruleset
 from scorekeeper.tables.backup_format import HAND_FIELDS, LATER_HAND_FIELDS
-from scorekeeper.tables.hand_input import ENTERED, HAND_CSV_COLUMNS, CsvSheet, HandInput
+from scorekeeper.tables.hand_input import ENTERED, HAND_CSV_COLUMNS, CsvSheet, HandInput, OtherWin
 from scorekeeper.tables.models import Hand, Player
 
 TILES = {"concealed": "123m456p789s1122z", "winning_tile": "2z", "melds": [{"kind": "pung", "tiles": "777z"}]}
@@ -19,6 +19,9 @@ HANDS = {
                                   loser_points=(6, {"concealed": "1m"}, None, 0)),
     "a draw": HandInput(Hand.Kind.DRAW, note="wall"),
     "on the spot": HandInput(Hand.Kind.SPOT, spot_kind="chase", spot_player=1, spot_count=2, spot_to=3),
+    "several winners": HandInput(Hand.Kind.WIN, winner=1, discarder=0, figure=2, figure_field="fan",
+                                 other_wins=(OtherWin(3, tiles=TILES),
+                                             OtherWin(2, figure=5, figure_field="pattern_fan"))),
 }
 
 
@@ -103,3 +106,18 @@ def test_a_csv_row_quotes_the_names_a_spreadsheet_would_run():
     assert (cells["kind"], cells["dealer"], cells["seat change"], cells["note"]) == (
         "seat change", "'=Bob", "'+Eve sits in for '=Bob", "'@later")
     assert sheet.hand_columns == [c for c in HAND_CSV_COLUMNS if c not in ("loser points", "on the spot")]
+
+
+def test_several_winners_are_one_engine_entry_naming_the_discarder_once():
+    entry = HANDS["several winners"].settle_entry(get_ruleset("taiwan"))
+
+    assert entry == {"discarder": 0, "winners": [{"winner": 1, "fan": 2}, {"winner": 3, "hand": TILES},
+                                                 {"winner": 2, "pattern_fan": 5}]}
+    assert HANDS["several winners"].winners == (1, 3, 2)
+
+
+def test_another_winner_by_tiles_shares_the_hands_events():
+    hand = HandInput(Hand.Kind.WIN, winner=1, discarder=0, figure=2, events=("last_tile",),
+                     other_wins=(OtherWin(3, tiles=TILES),))
+
+    assert hand.settle_entry(get_ruleset("taiwan"))["winners"][1]["hand"] == {**TILES, "events": ["last_tile"]}

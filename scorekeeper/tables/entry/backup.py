@@ -290,7 +290,8 @@ def _hand(raw: Any, number: int, profile: Profile) -> HandInput:
         raise ValueError(f"{where} has a field this app does not know: {unknown[0]!r}.")
     if raw["kind"] not in Hand.Kind.values:
         raise ValueError(f"{where}: kind {raw['kind']!r} should be one of: {', '.join(Hand.Kind.values)}.")
-    fields = {key: raw[key] for key in HAND_FIELDS} | _later_fields(raw, where) | _seat_change(raw, where)
+    fields = ({key: raw[key] for key in HAND_FIELDS} | _later_fields(raw, where) | _seat_change(raw, where)
+              | _other_wins(raw, where, profile))
     for key in SEAT_FIELDS:
         fields[key] = _seat(raw[key], f"{where}: {key}")
     _check_numbers(raw, where)
@@ -319,12 +320,46 @@ def _hand(raw: Any, number: int, profile: Profile) -> HandInput:
     return HandInput.from_backup_row(fields)
 
 
+MAX_OTHER_WINS = 2  # rules/README.md: two or three players win on one discard
+
+
+def _other_wins(raw: dict[str, Any], where: str, profile: Profile) -> dict[str, Any]:
+    """The other winners on the hand's discard (一炮多響), each shaped as the win form writes it: a seat, and a
+    figure of the ruleset's or tiles. Who may win with whom is the engine's to say when the backup replays."""
+    listed = raw.get("other_wins") or []
+    if not isinstance(listed, list) or len(listed) > MAX_OTHER_WINS:
+        raise ValueError(f"{where}: other_wins should be a list of at most {MAX_OTHER_WINS} other winners.")
+    if listed and (raw["kind"] != Hand.Kind.WIN or raw["discarder"] is None):
+        raise ValueError(f"{where}: other_wins is for a win on a discard only (several winners on one tile); "
+                         "it should be empty.")
+    figure_fields = [name for name, _ in profile.figure_fields]
+    wins = []
+    for number, win in enumerate(listed, start=2):
+        said = f"{where}: winner {number}"
+        if not isinstance(win, dict) or not set(win) <= {"winner", "figure", "figure_field", "tiles"}:
+            raise ValueError(f"{said} should be an object of winner, figure, figure_field and tiles.")
+        _seat(win.get("winner"), f"{said}: winner", optional=False)
+        figure, tiles = win.get("figure"), win.get("tiles")
+        if (figure is None) == (tiles is None):
+            raise ValueError(f"{said} needs its figure or its tiles (one of them).")
+        if figure is not None and (isinstance(figure, bool) or not isinstance(figure, int)
+                                   or not 0 <= figure <= MAX_FIGURE):
+            raise ValueError(f"{said}: figure should be a whole number from 0 to {MAX_FIGURE:,}, not {figure!r}.")
+        if win.get("figure_field", "") not in ("", *figure_fields):
+            raise ValueError(f"{said}: figure_field should be one of: {', '.join(figure_fields)}.")
+        if tiles is not None and not _tiles_ok(tiles):
+            raise ValueError(f"{said}: tiles should be an object of tile texts and melds, as the app writes them.")
+        wins.append(win)
+    return {"other_wins": wins}
+
+
 def _later_fields(raw: dict[str, Any], where: str) -> dict[str, Any]:
     """A field a hand gained after version 1 and no check here knows by name: of its default's type (a flag,
     a number, a text), else refused; absent, the default."""
     later = {}
     for known in dataclasses.fields(HandInput):
-        if known.name not in raw or known.name not in LATER_HAND_FIELDS or known.name in SEAT_CHANGE_FIELDS:
+        if (known.name not in raw or known.name not in LATER_HAND_FIELDS or known.name in SEAT_CHANGE_FIELDS
+                or known.name == "other_wins"):
             continue
         if known.default is not None and type(raw[known.name]) is not type(known.default):
             raise ValueError(f"{where}: {known.name} should be like {known.default!r}, not {raw[known.name]!r}.")

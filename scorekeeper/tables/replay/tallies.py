@@ -10,13 +10,16 @@ writes; the page reads one row a session, the last hand's, whatever the sessions
 A tally is JSON: `{"n": hands (wins and draws, not on-the-spot payments), "d": draws, "s": [per seat:
 [wins, self-draws, deal-ins, biggest]]}`, the biggest hand `[figure, figure field, won, hand number,
 self-drawn]` or null: by the figure, then by what it paid (the first of equals stays).
+
+Several wins on one discard (一炮多響) count a win for each winner, each its own biggest-hand candidate, and
+one deal-in for the discarder: the discarder dealt in once, whatever the number of winners.
 """
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.engine import Fields, HandResult, get_ruleset
+from scorekeeper.engine import Fields, HandResult, HandScore, get_ruleset
 
 Tally = dict[str, Any]
 
@@ -27,37 +30,42 @@ def empty() -> Tally:
 
 def after_hand(before: Tally, given: Fields, answer: HandResult, ruleset: str) -> Tally:
     """The tally after one entry: `given` as the engine took it, `answer` the engine's answer for it."""
-    if "winner" not in given and "draw" not in given:
+    if "winner" not in given and "winners" not in given and "draw" not in given:
         return before  # an on-the-spot payment (or a seat change) is not a hand
     tally = {"n": before["n"] + 1, "d": before["d"] + ("draw" in given), "s": [list(seat) for seat in before["s"]]}
+    discarder = given.get("discarder")
     if "winner" in given:
-        _count_win(tally, given, answer, ruleset)
+        _count_win(tally, given, discarder, answer.score, answer, ruleset)
+    for win in given.get("winners", ()):
+        score = next((w.score for w in answer.winners if w.winner == win["winner"]), None)
+        _count_win(tally, win, discarder, score, answer, ruleset)
+    if discarder is not None and ("winner" in given or "winners" in given):
+        tally["s"][discarder][2] += 1
     return tally
 
 
-def _count_win(tally: Tally, given: Fields, answer: HandResult, ruleset: str) -> None:
-    winner, discarder = given["winner"], given.get("discarder")
+def _count_win(tally: Tally, win: Fields, discarder: int | None, score: HandScore | None, answer: HandResult,
+               ruleset: str) -> None:
+    winner = win["winner"]
     seat = tally["s"][winner]
     seat[0] += 1
     seat[1] += discarder is None
-    if discarder is not None:
-        tally["s"][discarder][2] += 1
-    biggest = _as_biggest(given, answer, ruleset, winner, tally["n"])
+    biggest = _as_biggest(win, score, answer, ruleset, tally["n"], discarder is None)
     if biggest is not None and (seat[3] is None or _order(biggest) > _order(seat[3])):
         seat[3] = biggest
 
 
-def _as_biggest(given: Fields, answer: HandResult, ruleset: str, winner: int,
-                number: int) -> list[Any] | None:
+def _as_biggest(win: Fields, score: HandScore | None, answer: HandResult, ruleset: str, number: int,
+                self_drawn: bool) -> list[Any] | None:
     figures = get_ruleset(ruleset).payoff.figures
-    field = next((name for name in figures if given.get(name) is not None), None)
+    field = next((name for name in figures if win.get(name) is not None), None)
     if field is not None:
-        figure = int(given[field])
-    elif answer.score is not None:
-        field, figure = figures[0], answer.score.total
+        figure = int(win[field])
+    elif score is not None:
+        field, figure = figures[0], score.total
     else:
         return None
-    return [figure, field, str(won_by(answer, {winner})), number, given.get("discarder") is None]
+    return [figure, field, str(won_by(answer, {win["winner"]})), number, self_drawn]
 
 
 def won_by(answer: HandResult, seats: set[int]) -> Decimal:
