@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine import Fields, HandResult, Settlement, get_ruleset
+from scorekeeper.engine import Fields, HandResult, PaymentRow, Settlement, get_ruleset
 from scorekeeper.engine.payoffs.taiwan import dealer_bonus
 
 from ..display.money import money
@@ -44,6 +44,11 @@ from .money_examples import (
 CHAIN = ({"winner": EAST, "discarder": None, "fan": 13}, {"winner": EAST, "discarder": SOUTH, "fan": 5})
 
 
+def _exact(row: PaymentRow) -> str:
+    """The amount the chain's sum is worked on: the exact one, where the table's coin rounded what is shown."""
+    return row.exact if row.exact is not None else row.amount
+
+
 def _chain(table: Table, then: Fields | None = None) -> Sequence[HandResult]:
     return table.settle([*CHAIN, *([then] if then else [])]).hands
 
@@ -60,12 +65,12 @@ def pull_again(table: Table, *, rule: Rule) -> Example:
     hands = _chain(table)
     first = _owed(gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra: each of the others "
                           "owes %(dealer)s.") % _who(table, dealer=EAST), table, hands[0].tracked)
-    before, after = (next(d.amount for d in hand.tracked if d.payer == SOUTH) for hand in hands)
+    before, after = (next(_exact(d) for d in hand.tracked if d.payer == SOUTH) for hand in hands)
     said = gettext("%(dealer)s wins again, 5 fan with the dealer's extra on %(discarder)s's discard: "
                    "%(discarder)s's debt × 1.5 plus the new "
                    "win (%(debt)s × 1.5 + %(value)s = %(owed)s); the others' debts stay. Owed to %(dealer)s now:") % (
         _who(table, dealer=EAST, discarder=SOUTH)
-        | {"debt": money(before), "value": money(hands[1].payments[0].amount), "owed": money(after)})
+        | {"debt": money(before), "value": money(_exact(hands[1].payments[0])), "owed": money(after)})
     steps = (first, _owed(said, table, hands[1].tracked))
     return Example("pull_again", gettext("The 拉 chain: winning again"), _rule(table, rule), steps)
 
@@ -144,7 +149,7 @@ def _several_status(table: Table) -> str:
 def _carried(answer: Settlement, names: dict[str, str]) -> str:
     """The holder among the winners: the chain goes on as a win again (taiwan.md pull rule 1)."""
     first, both = answer.hands
-    before, after = (next(d.amount for d in hand.tracked if d.payer == EAST) for hand in (first, both))
+    before, after = (next(_exact(d) for d in hand.tracked if d.payer == EAST) for hand in (first, both))
     value = next(w.paid for w in both.winners if w.carries_chain)
     return gettext("%(holder)s holds the chain and is among the winners, so it goes on: %(discarder)s's debt × "
                    "1.5 plus the new win (%(debt)s × 1.5 + %(value)s = %(owed)s). Owed to %(holder)s now:") % (

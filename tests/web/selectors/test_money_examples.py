@@ -151,6 +151,16 @@ def test_several_winners_says_whether_the_table_plays_it(table, status):
     assert several_figures(made)[1] == [(table.seats[0], table.seats[1], Decimal(33))]
 
 
+def test_the_chains_sums_are_worked_on_the_exact_amounts_where_the_coin_rounds_them():
+    """round_to 5 shows Ann's 19 owed as 20: the chain's sum is the engine's, 19 × 1.5 + 13 = 41.5 (shown as 40)."""
+    table = Table("taiwan", tuple(NAMES), {"base": "7", "per_fan": "3"}, {"round_to": "5"}, own=True)
+    carried = example("taiwan", "several_winners", table)[0].steps[3]
+    assert "(19 × 1.5 + 13 = 41.50)" in carried.said
+    assert [(p.amount, p.exact) for p in carried.payments] == [(Decimal(40), Decimal("41.5"))]
+    again = example("taiwan", "pull_again", table)[0].steps[1]
+    assert "(46 × 1.5 + 22 = 91)" in again.said  # 7 + 13 × 3 = 46, shown as 45
+
+
 def test_several_winners_reads_in_traditional_chinese(anonymous):
     html = anonymous.get("/rules/taiwan/", HTTP_ACCEPT_LANGUAGE=ACCEPT["zh-hant"]).content.decode()
     article = re.search(r'<article class="money-example"[^>]*>\s*<h3[^>]*>一炮多響</h3>.*?</article>', html,
