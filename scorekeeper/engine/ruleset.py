@@ -215,6 +215,21 @@ class Ruleset:
             near.update(range(max(low, kind - 2), min(high, kind + 2) + 1))
         return near
 
+    def concealed_kinds(self) -> frozenset[int]:
+        """The playing tiles a hand may hold concealed (what a photo of the hand may show)."""
+        return frozenset(k for k in self.tile_set if k < KINDS)
+
+    def wins_on(self, tiles: Sequence[int], wild: int | None = None) -> bool:
+        """Whether these tiles, all concealed (the winning tile among them), complete a hand of this ruleset's
+        forms, with `wild` as the hand would name it: the check a photo's reading must pass (photo_reading.py)."""
+        if wild is None or not self.wild:
+            return self.is_complete(Variant(tuple(counts_of(tiles))), ())
+        hand = Hand(ruleset=self.key, concealed=tuple(tiles), winning_tile=None, win="self_draw", wild=wild)
+        try:
+            return any(self.is_complete(v, ()) for v in self.variants(hand, tiles))
+        except EngineError:  # a wild this ruleset refuses: no reading wins with it
+            return False
+
     def is_complete(self, variant: Variant, melds: Sequence[Group]) -> bool:
         if STANDARD in self.forms and has_standard_win(variant.counts, variant.wilds):
             return True

@@ -327,6 +327,13 @@ class Fujian(Ruleset):
         _check_gold_count(hand, gold)
         _check_events(hand, gold)
 
+    def concealed_kinds(self) -> frozenset[int]:
+        return SUIT_KINDS  # fujian.md: winds and red dragons are bonus tiles, shown face up
+
+    def wins_on(self, tiles: Sequence[int], wild: int | None = None) -> bool:
+        counts = counts_of(t for t in tiles if t != wild)
+        return fits(counts, sum(1 for t in tiles if t == wild), True)
+
     # -- scoring -----------------------------------------------------------------------
     def score(self, hand: Hand) -> Score:
         assert hand.wild is not None  # check() refused a hand without a gold

@@ -1,0 +1,154 @@
+"""The reading of a photographed hand that the engine accepts (issue 38).
+
+A tile detector sees a row of boxes and, for each, a score for every tile kind; alone it reads two tiles in three
+right. What it cannot know and the engine does: the photo is a winning hand of the ruleset's size, with at most four
+of a kind. `pick_reading` walks the readings in order of likelihood (best first) and returns the first that the
+ruleset's own arrangement search completes (`Ruleset.wins_on`); if none does within the budget, the detector's best.
+
+The likelihood of a reading is the product over boxes of the chosen kind's share of that box's scores, times, for a
+box left out, the chance that the detector saw something that is not a tile. The walk is the classic k-best
+enumeration over per-box alternatives sorted by cost: each reading has one parent (its last changed box stepped
+back one rank), so a heap pops every reading once, in order. Readings that drop boxes (the detector found more boxes
+than the hand has tiles) are streams of their own, one per set of dropped boxes, merged into the same heap.
+
+Pure Python, like the rest of the engine: the detector (numpy, onnxruntime) lives in scorekeeper/camera/.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .ruleset import Ruleset
+from .tiles import KINDS
+
+ALTERNATIVES = 5  # kinds tried per box: the detector's sixth guess is next to never the tile
+MOST_EXTRA = 3  # boxes past the hand's size that may be left out; the weakest beyond are dropped at once
+FLOOR = 1e-4  # the least share a kind keeps, so a kind the detector scored 0 stays reachable
+DOUBTFUL_BELOW = 0.6  # a tile whose kind had less than this share of its box's scores is marked
+BUDGET = 30_000  # readings popped from the heap at most
+SECONDS = 0.8  # and the wall time they may take (the detector takes ~0.1-0.3 s of the 1.5 s a photo may cost)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a photo reads as: tiles in the photo's order, left to right."""
+
+    tiles: tuple[int, ...]
+    doubtful: tuple[bool, ...]  # one per tile: worth a look before saving
+    sure: float  # the reading's likelihood over the detector's best reading's (1.0: the detector's own)
+    accepted: bool  # the ruleset completes it as a winning hand
+    missing: int  # tiles the hand has that the photo showed no box for
+    dropped: tuple[int, ...] = ()  # the boxes left out, by their index
+    tried: int = 0  # readings looked at
+
+
+@dataclass(frozen=True)
+class _Box:
+    alternatives: tuple[tuple[float, int], ...]  # (cost, kind), cheapest first; cost = -log(share)
+    top: int  # the detector's own choice
+    shares: Mapping[int, float]
+    drop_cost: float  # what leaving this box out costs over keeping its best kind (may be below 0: a weak box)
+
+
+def hand_tiles(ruleset: Ruleset) -> int:
+    """Tiles a complete hand shows when none is melded: its size and the winning tile (taiwan, fujian 17, others 14)."""
+    return ruleset.hand_size + 1
+
+
+def pick_reading(boxes: Sequence[Mapping[int, float]], *, ruleset: Ruleset, wild: int | None = None,
+                 budget: int = BUDGET, seconds: float = SECONDS) -> Reading:
+    """The likeliest reading of the boxes (each: tile kind → the detector's score, left to right) that wins."""
+    size = hand_tiles(ruleset)
+    allowed = ruleset.concealed_kinds()
+    prepared = [_prepare(scores, allowed) for scores in boxes]
+    if len(prepared) > size + MOST_EXTRA:  # the weakest boxes beyond those that might be tiles go at once
+        keep = sorted(sorted(range(len(prepared)), key=lambda i: prepared[i].drop_cost)[-(size + MOST_EXTRA):])
+        prepared = [prepared[i] for i in keep]
+    else:
+        keep = list(range(len(prepared)))
+    best_cost = sum(box.alternatives[0][0] for box in prepared)  # the detector's best, every box kept
+    if len(prepared) < size:
+        return _detector_best(prepared, keep, (), best_cost, size - len(prepared))
+    extra = len(prepared) - size
+    drop_sets = sorted(itertools.combinations(range(len(prepared)), extra),
+                       key=lambda drops: sum(prepared[i].drop_cost for i in drops))
+    best_cost += sum(prepared[i].drop_cost for i in drop_sets[0])  # the detector's best of the hand's size
+    found = _search(prepared, drop_sets, ruleset, wild, budget, seconds)
+    if found is None:
+        return _detector_best(prepared, keep, drop_sets[0], best_cost, 0, tried=budget)
+    cost, drops, ranks, tried = found
+    kept = [i for i in range(len(prepared)) if i not in drops]
+    kinds = tuple(prepared[i].alternatives[r][1] for i, r in zip(kept, ranks))
+    doubtful = tuple(_is_doubtful(prepared[i], kind) for i, kind in zip(kept, kinds))
+    return Reading(kinds, doubtful, math.exp(best_cost - cost), True, 0,
+                   tuple(keep[i] for i in drops), tried)
+
+
+def _prepare(scores: Mapping[int, float], allowed: frozenset[int]) -> _Box:
+    usable = {kind: max(score, 0.0) for kind, score in scores.items() if kind in allowed and 0 <= kind < KINDS}
+    total = sum(usable.values())
+    if total <= 0:
+        shares = {kind: 1 / len(allowed) for kind in allowed}
+    else:
+        shares = {kind: max(score / total, FLOOR) for kind, score in usable.items()}
+    ranked = sorted(shares.items(), key=lambda item: -item[1])[:ALTERNATIVES]
+    alternatives = tuple((-math.log(share), kind) for kind, share in ranked)
+    # the box is a tile with the chance of its best score; left out, it was something else
+    present = min(max(max(scores.values(), default=0.0), 0.02), 0.98)
+    # kept at its best kind the box costs -log(present) + its best cost; left out, -log(1 - present)
+    return _Box(alternatives, ranked[0][0], shares, math.log(present / (1 - present)) - alternatives[0][0])
+
+
+def _search(boxes: list[_Box], drop_sets: list[tuple[int, ...]], ruleset: Ruleset, wild: int | None,
+            budget: int, seconds: float) -> tuple[float, tuple[int, ...], tuple[int, ...], int] | None:
+    """Best first over (set of boxes left out, rank of each kept box's kind): the first reading that wins."""
+    deadline = time.monotonic() + seconds
+    streams = [[boxes[i] for i in range(len(boxes)) if i not in drops] for drops in drop_sets]
+
+    every = sum(box.alternatives[0][0] for box in boxes)
+
+    def root(index: int) -> tuple[float, int, tuple[int, ...], int]:
+        return (every + sum(boxes[i].drop_cost for i in drop_sets[index]), index, (0,) * len(streams[index]), 0)
+
+    heap = [root(0)]
+    judged: dict[tuple[int, ...], bool] = {}
+    for tried in range(1, budget + 1):
+        if not heap or (tried % 256 == 0 and time.monotonic() > deadline):
+            return None
+        cost, stream, ranks, pivot = heapq.heappop(heap)
+        kept = streams[stream]
+        if not any(ranks) and stream + 1 < len(streams):
+            heapq.heappush(heap, root(stream + 1))  # the next set of boxes left out costs at least this one
+        for j in range(pivot, len(ranks)):
+            alternatives = kept[j].alternatives
+            if ranks[j] + 1 < len(alternatives):
+                step = alternatives[ranks[j] + 1][0] - alternatives[ranks[j]][0]
+                heapq.heappush(heap, (cost + step, stream, ranks[:j] + (ranks[j] + 1,) + ranks[j + 1:], j))
+        kinds = [box.alternatives[r][1] for box, r in zip(kept, ranks)]
+        counts = [0] * KINDS
+        for kind in kinds:
+            counts[kind] += 1
+        key = tuple(counts)
+        if max(counts) > 4:
+            continue
+        if key not in judged:
+            judged[key] = ruleset.wins_on(kinds, wild)
+        if judged[key]:
+            return cost, drop_sets[stream], ranks, tried
+    return None
+
+
+def _detector_best(boxes: list[_Box], keep: list[int], drops: tuple[int, ...], best_cost: float, missing: int,
+                   tried: int = 0) -> Reading:
+    kinds = tuple(box.top for i, box in enumerate(boxes) if i not in drops)
+    doubtful = tuple(box.shares[box.top] < DOUBTFUL_BELOW for i, box in enumerate(boxes) if i not in drops)
+    cost = sum(box.alternatives[0][0] for box in boxes) + sum(boxes[i].drop_cost for i in drops)
+    return Reading(kinds, doubtful, math.exp(best_cost - cost), False, missing, tuple(keep[i] for i in drops), tried)
+
+
+def _is_doubtful(box: _Box, kind: int) -> bool:
+    return kind != box.top or box.shares[kind] < DOUBTFUL_BELOW
