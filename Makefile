@@ -125,17 +125,18 @@ $(VENV)/.created:
 	touch $@
 
 # Every install takes the versions CI tested: requirements.lock (`make lock` writes it anew from pyproject.toml).
+# The camera extra (the photo reader, pyproject.toml) with it: a server without it offers no camera.
 $(VENV)/.installed: pyproject.toml requirements.lock $(VENV)/.created
-	$(PIP) -c requirements.lock -e .
+	$(PIP) -c requirements.lock -e ".[camera]"
 	touch $@
 
 # The dev extra is a superset: `make serve` after `make test` installs nothing more.
 $(VENV)/.installed-dev: pyproject.toml requirements.lock $(VENV)/.created
-	$(PIP) -c requirements.lock -e ".[dev]"
+	$(PIP) -c requirements.lock -e ".[dev,camera]"
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml requirements.lock $(VENV)/.created
-	$(PIP) -c requirements.lock -e ".[dev,bench]"
+	$(PIP) -c requirements.lock -e ".[dev,bench,camera]"
 	touch $@
 
 # After a change to pyproject.toml's dependencies (or to take newer releases): every extra's versions, pinned.
