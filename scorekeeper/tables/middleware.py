@@ -4,9 +4,9 @@ Oversized requests are refused before anything reads them.
 
 Django checks DATA_UPLOAD_MAX_MEMORY_SIZE for form fields only: a multipart body
 carrying a file would still be read and stored. No screen of the app uploads
-anything but a session backup, so any other body above the limit is a mistake or an attack: a
-400, at once, from its Content-Length. The import screen takes a backup of up to 2 MB (the form says so; a
-1,000-hand session is about 300 kB).
+anything but a session backup and a photo of the tiles, so any other body above the limit is a mistake or an
+attack: a 400, at once, from its Content-Length. The import screen takes a backup of up to 2 MB (the form says
+so; a 1,000-hand session is about 300 kB), the win form's camera a photo of up to 2 MB (entry/photo.py).
 
 A body without a Content-Length (sent chunked) is refused with a 411: Django reads no byte of one (its
 request stream is as long as the Content-Length says), browsers never send one, and the proxy in front sends
@@ -24,15 +24,20 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 from .entry.forms import MAX_BACKUP_BYTES
+from .entry.photo import MAX_PHOTO_BYTES
 
 # The backup file and the multipart envelope around it (boundaries, the CSRF token).
 IMPORT_BODY_LIMIT = MAX_BACKUP_BYTES + 64 * 1024
+# A photo of the tiles (views/photo.py) and its envelope.
+PHOTO_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024
 
 
 def body_limit(path: str) -> int:
     """The most bytes a request's body to `path` may have."""
     if path == reverse("session_import"):
         return IMPORT_BODY_LIMIT
+    if path.startswith("/sessions/") and path.endswith("/photo/"):
+        return PHOTO_BODY_LIMIT
     return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
 
 

@@ -8,6 +8,7 @@ from .views import (
                     hand_changes,
                     history,
                     live,
+                    photo,
                     plain_hands,
                     players,
                     queue,
@@ -37,6 +38,8 @@ urlpatterns = [
     path("sessions/<int:pk>/win/", wins.win_new, name="win_new"),
     path("sessions/<int:pk>/win/preview/", wins.win_preview, name="win_preview"),
     path("sessions/<int:pk>/queue/", queue.queue_send, name="queue_send"),
+    # A photo of the winner's tiles read for the keypad, answered in JSON (views/photo.py).
+    path("sessions/<int:pk>/photo/", photo.session_photo, name="session_photo"),
     path("sessions/<int:pk>/draw/", plain_hands.draw_new, name="draw_new"),
     path("sessions/<int:pk>/spot/", plain_hands.spot_new, name="spot_new"),
     path("sessions/<int:pk>/seat/<int:seat>/", seats.seat_change_new, name="seat_change_new"),
