@@ -26,7 +26,7 @@ PRESENT = 0.2  # a box whose best score is below this is not kept
 OVERLAP = 0.45  # boxes overlapping more than this (intersection over union) are one tile
 TILTED = math.radians(8)  # a row tilted more than this is turned level and read again
 LEVEL = math.radians(1)  # a row tilted less than this is read as it is
-SCALES = (21, 25, 29)  # a tile's width in the model's picture, one pass each
+SCALES = (25, 21, 29)  # a tile's width in the model's picture, one pass each (the first also inverted)
 TILE_HEIGHT = 1.45  # a standing tile's height and thickness seen from above, in tile widths
 
 # The model's class names (riichi's words: tou nan sha pe the winds, haku hatsu chun the dragons) in the
@@ -95,14 +95,20 @@ def detect(image: Image.Image) -> list[Box]:
         return _detect_whole(image)
     turned, (left, top, right, bottom), tile_width = row
     passes = []
+    inverted = False
     for scale in SCALES:
-        side = max(SIDE * tile_width / scale, (right - left) * 1.04, (bottom - top) * 1.04)
-        cx, cy = (left + right) / 2, (top + bottom) / 2
-        frame = (round(cx - side / 2), round(cy - side / 2))
-        square = Image.new("RGB", (round(side), round(side)), (0, 0, 0))
-        square.paste(turned.crop((max(frame[0], 0), max(frame[1], 0), turned.width, turned.height)),
-                     (max(-frame[0], 0), max(-frame[1], 0)))
-        passes.append([_moved(box, frame) for box in _detect_level(square)])
+        side = round(max(SIDE * tile_width / scale, (right - left) * 1.04, (bottom - top) * 1.04))
+        frame = (round((left + right - side) / 2), round((top + bottom - side) / 2))
+        square = Image.new("RGB", (side, side), (0, 0, 0))
+        square.paste(turned.crop((max(frame[0], 0), max(frame[1], 0), min(frame[0] + side, turned.width),
+                                  min(frame[1] + side, turned.height))), (max(-frame[0], 0), max(-frame[1], 0)))
+        if not passes:  # dark tiles (light faces on dark backs): the model knows light ones, so they are inverted
+            plain, dark = _detect_level(square), _detect_level(square, inverted=True)
+            inverted = sum(b.confidence for b in dark) > sum(b.confidence for b in plain)
+            boxes = dark if inverted else plain
+        else:
+            boxes = _detect_level(square, inverted=inverted)
+        passes.append([_moved(box, frame) for box in boxes])
     return _in_row_order(_merge(passes, tile_width))
 
 
@@ -110,8 +116,7 @@ def _detect_whole(image: Image.Image) -> list[Box]:
     boxes = _in_row_order(_detect_level(image))
     angle = _row_angle(boxes)
     if abs(angle) > TILTED:
-        turned = image.rotate(-math.degrees(angle), resample=Image.Resampling.BILINEAR, expand=True,
-                              fillcolor=_border_colour(image))
+        turned = _turned(image, angle)
         level = _in_row_order(_detect_level(turned))
         if len(level) >= len(boxes) - 1:
             return level
@@ -120,39 +125,54 @@ def _detect_whole(image: Image.Image) -> list[Box]:
 
 def _find_row(image: Image.Image) -> tuple[Image.Image, tuple[float, float, float, float], float] | None:
     """The picture turned so the row of tiles is level, the row's bounds in it, and a tile's width: from the
-    pixels that differ from the picture's border (the table), None where they make no row."""
+    pixels that differ from the table, None where they make no row."""
     found = _content(image)
     if found is None:
         return None
-    angle = _axis_angle(*found[0])
-    if abs(angle) > LEVEL:
-        image = image.rotate(-math.degrees(angle), resample=Image.Resampling.BILINEAR, expand=True,
-                             fillcolor=_border_colour(image))
-        found = _content(image)
-        if found is None:
-            return None
-    (xs, ys), shrink = found
-    left, right = (float(v) * shrink for v in np.percentile(xs, [0.5, 99.5]))
-    top, bottom = (float(v) * shrink for v in np.percentile(ys, [0.5, 99.5]))
+    xs, ys = found
+    angle = _axis_angle(xs, ys)
+    if abs(angle) <= LEVEL:
+        turned, angle = image, 0.0
+    else:
+        turned = _turned(image, angle)
+    # where those pixels lie in the turned picture: Pillow turns it about its centre, grown to fit
+    cos, sin = math.cos(angle), math.sin(angle)
+    dx, dy = xs - image.width / 2, ys - image.height / 2
+    along = turned.width / 2 + dx * cos - dy * sin
+    across = turned.height / 2 + dx * sin + dy * cos
+    left, right = (float(v) for v in np.percentile(along, [0.5, 99.5]))
+    top, bottom = (float(v) for v in np.percentile(across, [0.5, 99.5]))
     if right - left < 2 * (bottom - top):  # not a row of tiles: a row is many tiles wide
         return None
-    return image, (left, top, right, bottom), (bottom - top) / TILE_HEIGHT
+    return turned, (left, top, right, bottom), (bottom - top) / TILE_HEIGHT
 
 
-def _content(image: Image.Image) -> tuple[tuple[np.ndarray, np.ndarray], float] | None:
-    """The coordinates (in a small copy, and its scale to the picture) of the pixels unlike the border's."""
+def _turned(image: Image.Image, angle: float) -> Image.Image:
+    """The picture turned by -angle (radians), level where the row climbed by angle; the corners the table's."""
+    return image.rotate(-math.degrees(angle), resample=Image.Resampling.BILINEAR, expand=True,
+                        fillcolor=_border_colour(image))
+
+
+def _content(image: Image.Image) -> tuple[np.ndarray, np.ndarray] | None:
+    """The coordinates (x, y in the picture's pixels, from a small copy) of the pixels unlike the table: the
+    table's colour is fitted to the picture's edges as a plane, so light falling off across it is still table."""
     small = image.copy()
     small.thumbnail((240, 240))
     pixels = np.asarray(small, dtype=np.float32)
-    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
-    table = np.median(border, axis=0)
-    spread = float(np.percentile(np.sqrt(((border - table) ** 2).sum(axis=1)), 95))
-    unlike = np.sqrt(((pixels - table) ** 2).sum(axis=2)) > max(40.0, 1.5 * spread)
+    height, width = pixels.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width]
+    plane = np.stack([np.ones_like(xs), xs / width, ys / height], axis=-1).astype(np.float32)
+    edge = np.zeros((height, width), dtype=bool)
+    edge[:2], edge[-2:], edge[:, :2], edge[:, -2:] = True, True, True, True
+    fit, *_rest = np.linalg.lstsq(plane[edge], pixels[edge], rcond=None)
+    distance = np.sqrt(((pixels - plane @ fit) ** 2).sum(axis=2))
+    unlike = distance > max(40.0, 1.5 * float(np.percentile(distance[edge], 95)))
     share = float(unlike.mean())
     if not 0.005 < share < 0.7:
         return None
-    ys, xs = np.nonzero(unlike)
-    return (xs, ys), image.width / small.width
+    found_ys, found_xs = np.nonzero(unlike)
+    shrink = image.width / small.width
+    return (found_xs + 0.5) * shrink, (found_ys + 0.5) * shrink
 
 
 def _axis_angle(xs: np.ndarray, ys: np.ndarray) -> float:
@@ -183,8 +203,10 @@ def _merge(passes: list[list[Box]], tile_width: float) -> list[Box]:
     return merged
 
 
-def _detect_level(image: Image.Image) -> list[Box]:
+def _detect_level(image: Image.Image, *, inverted: bool = False) -> list[Box]:
     grey = ImageOps.autocontrast(image.convert("L"))
+    if inverted:
+        grey = ImageOps.invert(grey)
     scale = SIDE / max(grey.size)
     width, height = max(1, int(grey.width * scale)), max(1, int(grey.height * scale))
     pad_x, pad_y = (SIDE - width) // 2, (SIDE - height) // 2
