@@ -38,6 +38,7 @@ def test_the_engine_takes_the_detectors_second_guess_where_only_it_wins():
     assert reading.accepted
     assert reading.doubtful[4] and sum(reading.doubtful) == 1
     assert reading.sure == pytest.approx(0.4 / 0.7)
+    assert reading.choices[4] == (parse_kind("5p"), parse_kind("6s"))  # its kind first, then the detector's next
 
 
 def test_at_most_four_of_a_kind():

@@ -36,10 +36,12 @@ class PhotoAnswer:
     accepted: bool
     missing: int
     size: int
+    choices: tuple[tuple[str, ...], ...]  # each tile's kind, then the detector's next likeliest: one-tap fixes
 
     def as_json(self) -> dict[str, Any]:
         return {"tiles": list(self.tiles), "doubtful": list(self.doubtful), "sure": round(self.sure, 3),
-                "accepted": self.accepted, "missing": self.missing, "size": self.size}
+                "accepted": self.accepted, "missing": self.missing, "size": self.size,
+                "choices": [list(c) for c in self.choices]}
 
 
 def camera_offered() -> bool:
@@ -65,4 +67,5 @@ def photo_read(*, data: bytes, ruleset: Ruleset, wild: str = "") -> PhotoAnswer:
     except PhotoError as error:
         raise PhotoRefused(_("That is not a photo the reader can open.")) from error
     return PhotoAnswer(tuple(tile_code(kind) for kind in reading.tiles), reading.doubtful, reading.sure,
-                       reading.accepted, reading.missing, hand_tiles(ruleset))
+                       reading.accepted, reading.missing, hand_tiles(ruleset),
+                       tuple(tuple(tile_code(kind) for kind in kinds) for kinds in reading.choices))

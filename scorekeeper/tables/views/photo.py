@@ -1,7 +1,8 @@
 """A photo of a winner's tiles read for the keypad (issue 38): POST /sessions/<pk>/photo/, a multipart form with
 the picture in `photo` (and the hand's gold or fortune in `wild`, where the ruleset has one), answered in JSON.
 
-    200 {"tiles": ["1m", ...], "doubtful": [false, ...], "sure": 0.83, "accepted": true, "missing": 0, "size": 14}
+    200 {"tiles": ["1m", ...], "doubtful": [false, ...], "sure": 0.83, "accepted": true, "missing": 0, "size": 14,
+         "choices": [["1m", "2m", "7p"], ...]}
     400 {"error": "..."} no photo, or not one the reader opens; 404 where the server has no camera reader
     429 {"error": "..."} more than PHOTO_REQUESTS a minute from one account (or one address for a link's visitor)
 

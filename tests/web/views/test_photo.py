@@ -43,6 +43,8 @@ def test_a_photo_of_a_winning_hand_fills_the_keypad(client, make_session, clean_
     assert answer["tiles"] == "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z".split()
     assert answer["accepted"] is True and answer["missing"] == 0 and answer["size"] == 14
     assert len(answer["doubtful"]) == 14 and 0 < answer["sure"] <= 1
+    assert [choices[0] for choices in answer["choices"]] == answer["tiles"]
+    assert all(1 <= len(choices) <= 3 for choices in answer["choices"])
 
 
 def test_a_17_tile_ruleset_asks_for_the_tiles_the_photo_lacks(client, make_session, clean_photo):
