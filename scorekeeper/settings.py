@@ -211,7 +211,8 @@ LOGGING = {
 
 # Errors reported to Sentry (or any server that speaks its protocol, e.g. GlitchTip) when SENTRY_DSN is set:
 # the `sentry` extra installs the SDK (`pip install -e ".[sentry]"`; the Docker image has it). No personal data
-# (cookies, user names, addresses) is sent, and no performance tracing unless SENTRY_TRACES_SAMPLE_RATE says so.
+# (cookies, user names, addresses, request bodies) is sent, and no performance tracing unless
+# SENTRY_TRACES_SAMPLE_RATE says so.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
 if SENTRY_DSN:
     try:
@@ -219,7 +220,8 @@ if SENTRY_DSN:
     except ImportError as missing:
         raise ImproperlyConfigured("SENTRY_DSN is set but the Sentry SDK is not installed: "
                                    "pip install -e '.[sentry]'") from missing
-    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False,
+    # No request body either: a photo of the tiles (issue 38) or a backup is the user's, never an error report's.
+    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False, max_request_body_size="never",
                     environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
                     traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE") or 0))
 

@@ -29,7 +29,8 @@ ALTERNATIVES = 5  # kinds tried per box: the detector's sixth guess is next to n
 MOST_EXTRA = 3  # boxes past the hand's size that may be left out; the weakest beyond are dropped at once
 FLOOR = 1e-4  # the least share a kind keeps, so a kind the detector scored 0 stays reachable
 # A tile whose kind had less than this share of its box's scores is marked. On rendered photos (seed 100) 0.75
-# marks three wrong tiles in four, with 3.5 marks a photo; 0.6 half of them with 2, 0.9 nine in ten with 6.
+# marks 70% of the wrong tiles with 2.25 marks a photo (the grey channel: 0.6 half of them with 2, 0.9 nine in
+# ten with 6).
 DOUBTFUL_BELOW = 0.75
 CHOICES = 3  # the box's likeliest kinds offered for a tile, the reading's own first
 BUDGET = 30_000  # readings popped from the heap at most
