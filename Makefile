@@ -52,7 +52,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed
 	npx --no-install eslint --max-warnings 0 .
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scorekeeper/engine
-	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/live scorekeeper/sqlite_backend scorekeeper/client_address.py \
+	$(VENV)/bin/mypy scorekeeper/tables scorekeeper/live scorekeeper/camera scorekeeper/sqlite_backend scorekeeper/client_address.py \
 	  scorekeeper/request_ids.py scorekeeper/admin_site.py scorekeeper/settings.py scorekeeper/urls.py \
 	  scorekeeper/static_storage.py
 

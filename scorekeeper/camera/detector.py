@@ -71,12 +71,11 @@ def _session() -> rt.InferenceSession:
 def open_photo(data: bytes) -> Image.Image:
     """The upload as an RGB picture, upright (as the phone's EXIF says) and at most LONGEST pixels a side."""
     try:
-        image = Image.open(io.BytesIO(data))
-        if image.width * image.height > MOST_PIXELS:
+        opened = Image.open(io.BytesIO(data))
+        if opened.width * opened.height > MOST_PIXELS:
             raise PhotoError("the picture is too large")
-        image.draft("RGB", (LONGEST, LONGEST))  # a JPEG decodes straight at a fraction of its size
-        image = ImageOps.exif_transpose(image)
-        image = image.convert("RGB")
+        opened.draft("RGB", (LONGEST, LONGEST))  # a JPEG decodes straight at a fraction of its size
+        image = ImageOps.exif_transpose(opened).convert("RGB")
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as error:
         raise PhotoError("not a picture") from error
     image.thumbnail((LONGEST, LONGEST))
@@ -97,7 +96,7 @@ def detect(image: Image.Image) -> list[Box]:
     if row is None:
         return _detect_whole(image)
     turned, (left, top, right, bottom), tile_width = row
-    passes = []
+    passes: list[list[Box]] = []
     inverted = False
     for scale, channel in PASSES:
         side = round(max(SIDE * tile_width / scale, (right - left) * 1.04, (bottom - top) * 1.04))
