@@ -114,3 +114,10 @@ def test_the_refusal_is_in_the_visitors_language(client, make_session):
     response = send(client, make_session(), b"x")
 
     assert response.status_code == 400 and response.json()["error"] != "That is not a photo the reader can open."
+
+
+def test_the_hands_gold_is_taken_where_the_ruleset_has_one_and_a_bad_one_ignored(client, make_session, clean_photo):
+    session = make_session("fujian")
+
+    assert send(client, session, clean_photo, wild="5p").status_code == 200
+    assert send(client, session, clean_photo, wild="not a tile").status_code == 200
