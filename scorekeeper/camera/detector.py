@@ -55,17 +55,21 @@ class Box:
         return max(self.scores.values())
 
 
-_local = threading.local()
+_made: list[rt.InferenceSession] = []
+_making = threading.Lock()
 
 
 def _session() -> rt.InferenceSession:
-    """One inference session a thread (the package's own way), made on first use: ~0.2 s, 10 MB of model."""
-    if not hasattr(_local, "session"):
-        options = rt.SessionOptions()
-        options.intra_op_num_threads = 1  # a server answers several photos at once: one core each
-        options.inter_op_num_threads = 1
-        _local.session = rt.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
-    return _local.session
+    """The process's one inference session, made on first use (~0.2 s; ~90 MB of the process's memory, so one
+    for all of a worker's threads: onnxruntime's `run` may be called from several threads at once)."""
+    if not _made:
+        with _making:
+            if not _made:
+                options = rt.SessionOptions()
+                options.intra_op_num_threads = 1  # a server answers several photos at once: one core each
+                options.inter_op_num_threads = 1
+                _made.append(rt.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"]))
+    return _made[0]
 
 
 def open_photo(data: bytes) -> Image.Image:
