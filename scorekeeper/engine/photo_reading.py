@@ -82,10 +82,10 @@ def pick_reading(boxes: Sequence[Mapping[int, float]], *, ruleset: Ruleset, wild
     drop_sets = sorted(itertools.combinations(range(len(prepared)), extra),
                        key=lambda drops: sum(prepared[i].drop_cost for i in drops))
     best_cost += sum(prepared[i].drop_cost for i in drop_sets[0])  # the detector's best of the hand's size
-    found = _search(prepared, drop_sets, ruleset, wild, budget, seconds)
+    found, tried = _search(prepared, drop_sets, ruleset, wild, budget, seconds)
     if found is None:
-        return _detector_best(prepared, keep, drop_sets[0], best_cost, 0, tried=budget)
-    cost, drops, ranks, tried = found
+        return _detector_best(prepared, keep, drop_sets[0], best_cost, 0, tried=tried)
+    cost, drops, ranks = found
     kept = [i for i in range(len(prepared)) if i not in drops]
     kinds = tuple(prepared[i].alternatives[r][1] for i, r in zip(kept, ranks))
     doubtful = tuple(_is_doubtful(prepared[i], kind) for i, kind in zip(kept, kinds))
@@ -110,8 +110,9 @@ def _prepare(scores: Mapping[int, float], allowed: frozenset[int]) -> _Box:
 
 
 def _search(boxes: list[_Box], drop_sets: list[tuple[int, ...]], ruleset: Ruleset, wild: int | None,
-            budget: int, seconds: float) -> tuple[float, tuple[int, ...], tuple[int, ...], int] | None:
-    """Best first over (set of boxes left out, rank of each kept box's kind): the first reading that wins."""
+            budget: int, seconds: float) -> tuple[tuple[float, tuple[int, ...], tuple[int, ...]] | None, int]:
+    """Best first over (set of boxes left out, rank of each kept box's kind): the first reading that wins (its
+    cost, the boxes left out, each kept box's rank), or None; and how many readings were looked at."""
     deadline = time.monotonic() + seconds
     streams = [[boxes[i] for i in range(len(boxes)) if i not in drops] for drops in drop_sets]
 
@@ -122,9 +123,9 @@ def _search(boxes: list[_Box], drop_sets: list[tuple[int, ...]], ruleset: Rulese
 
     heap = [root(0)]
     judged: dict[tuple[int, ...], bool] = {}
-    for tried in range(1, budget + 1):
-        if not heap or (tried % 256 == 0 and time.monotonic() > deadline):
-            return None
+    tried = 0
+    while tried < budget and heap and (tried % 256 or time.monotonic() < deadline):
+        tried += 1
         cost, stream, ranks, pivot = heapq.heappop(heap)
         kept = streams[stream]
         if not any(ranks) and stream + 1 < len(streams):
@@ -144,8 +145,8 @@ def _search(boxes: list[_Box], drop_sets: list[tuple[int, ...]], ruleset: Rulese
         if key not in judged:
             judged[key] = ruleset.wins_on(kinds, wild)
         if judged[key]:
-            return cost, drop_sets[stream], ranks, tried
-    return None
+            return (cost, drop_sets[stream], ranks), tried
+    return None, tried
 
 
 def _detector_best(boxes: list[_Box], keep: list[int], drops: tuple[int, ...], best_cost: float, missing: int,
