@@ -22,7 +22,7 @@ from scorekeeper.engine import EVENT_WINS, Fields
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
-from ..hand_input import HandInput
+from ..hand_input import HandInput, OtherWin
 from ..models import SEATS, Hand
 from .forms import MAX_FIGURE
 from .text import is_clean, nfc
@@ -94,6 +94,46 @@ class TypedTiles:
         return [(kind, tiles) for kind, _, tiles in (text.partition(" ") for text in self.melds)]
 
 
+# 一炮多響 (taiwan.md, "Several winners on one discard"): at most three win on one tile, so two besides the first.
+MAX_OTHER_WINS = 2
+
+
+@dataclass
+class OtherEntry:
+    """Another player who won on the same discard, as the form holds them (its fields `other_*_<k>`, k from 1):
+    their seat, and their figure (by chip or typed) or their tiles (tapped on the keypad while they are the
+    winner being entered: the action `winner:<k>` swaps them in, WinEntry.swap_in)."""
+
+    winner: str = ""
+    mode: str = "figure"
+    figure: str = ""
+    hand: TileHand = field(default_factory=TileHand)
+    winning_tile: str = ""
+    bonus: str = ""
+
+    @property
+    def winner_seat(self) -> int | None:
+        return seat_of(self.winner)
+
+    def has_tiles(self) -> bool:
+        return not self.hand.is_empty() or bool(self.winning_tile)
+
+
+@dataclass(frozen=True)
+class OtherEntered:
+    """Another winner as the check reads it: the seat chosen, a figure typed, the tiles typed."""
+
+    number: int  # 2 or 3: the winner's place, as a player counts them
+    winner: int | None
+    by_figure: bool
+    figure_typed: str
+    figure: int | None
+    tiles: TypedTiles
+    winning_tile: str
+    tiles_needed: int
+    tiles_have: int
+
+
 @dataclass(frozen=True)
 class EnteredWin:
     """The win entry as the check reads it (entry.check), made once from the form (`WinEntry.entered`): the hand
@@ -121,6 +161,7 @@ class EnteredWin:
     tiles_have: int
     loser_tiles: tuple[tuple[int, TypedTiles], ...]  # taizhou: each loser's tiles as typed
     points_read: frozenset[int]  # taizhou: the losers whose points typed read as whole numbers
+    others: tuple[OtherEntered, ...] = ()  # 一炮多響: the other winners on this discard, as typed
 
     @property
     def self_drawn(self) -> bool:
@@ -150,6 +191,7 @@ class WinEntry:
     suit: str = "m"
     meld_kind: str = "pung"
     message: str = ""  # what the keypad could not do, shown beside it
+    others: list[OtherEntry] = field(default_factory=list)  # 一炮多響: the other winners on this discard
 
     # -- reading ---------------------------------------------------------------
     @classmethod
@@ -175,6 +217,7 @@ class WinEntry:
         for seat in SEATS:
             entry.loser_points[seat] = text(f"loser_points_{seat}")
             entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), melds(f"loser_meld_{seat}"))
+        entry.others = _others_from_post(data, text, melds)
         return entry
 
     @classmethod
@@ -200,6 +243,12 @@ class WinEntry:
             hand = self.loser_hands.get(seat) or TileHand()
             fields[f"loser_concealed_{seat}"] = [hand.concealed]
             fields[f"loser_meld_{seat}"] = list(hand.melds)
+        for number, other in enumerate(self.others, start=1):
+            fields |= {f"other_{number}": ["1"], f"other_winner_{number}": [other.winner],
+                       f"other_mode_{number}": [other.mode], f"other_figure_{number}": [other.figure],
+                       f"other_concealed_{number}": [other.hand.concealed],
+                       f"other_meld_{number}": list(other.hand.melds),
+                       f"other_winning_{number}": [other.winning_tile], f"other_bonus_{number}": [other.bonus]}
         return fields
 
     @classmethod
@@ -222,7 +271,27 @@ class WinEntry:
             elif value is not None:
                 entry.loser_points[seat] = str(value)
         entry.target = "winning" if entry.hand.codes and not entry.winning_tile else "hand"
+        entry.others = [_other_from_input(win) for win in hand.other_wins]
         return entry
+
+    # -- several winners (一炮多響) ---------------------------------------------
+    def swap_in(self, number: int) -> None:
+        """The `number`th other winner (1-based) becomes the winner being entered, by tiles: the keypad and the
+        tiles card are theirs; the winner entered until now takes their place among the others."""
+        if not 1 <= number <= len(self.others):
+            return
+        other = self.others[number - 1]
+        self.others[number - 1] = OtherEntry(self.winner, self.mode, self.figure if self.mode == "figure" else "",
+                                             self.hand, self.winning_tile, self.bonus)
+        self.winner, self.hand, self.winning_tile, self.bonus = other.winner, other.hand, other.winning_tile, \
+            other.bonus
+        self.mode, self.figure = "tiles", other.figure
+        self.target = "winning" if self.hand.codes and not self.winning_tile else "hand"
+
+    def figures_chosen(self) -> bool:
+        """Every winner has a figure (by figure): a chip saves the hand only then."""
+        return self.mode == "figure" and bool(self.figure) and \
+            all(o.mode == "figure" and o.figure for o in self.others)
 
     # -- derived ---------------------------------------------------------------
     @property
@@ -323,7 +392,16 @@ class WinEntry:
             tiles_needed=self.hand.needed(profile.ruleset.hand_size), tiles_have=len(self.hand.codes),
             loser_tiles=tuple((seat, (self.loser_hands.get(seat) or TileHand()).typed()) for seat in self.losers())
             if profile.ruleset.payoff.loser_points else (),
-            points_read=frozenset(points))
+            points_read=frozenset(points),
+            others=tuple(self._other_entered(number, other, profile)
+                         for number, other in enumerate(self.others, start=2)))
+
+    def _other_entered(self, number: int, other: OtherEntry, profile: Profile) -> OtherEntered:
+        return OtherEntered(
+            number=number, winner=other.winner_seat, by_figure=other.mode == "figure", figure_typed=other.figure,
+            figure=whole_number(other.figure) if other.mode == "figure" else None, tiles=other.hand.typed(),
+            winning_tile=other.winning_tile, tiles_needed=other.hand.needed(profile.ruleset.hand_size),
+            tiles_have=len(other.hand.codes))
 
     def as_input(self, profile: Profile, *, figure: int | None, loser_totals: dict[int, int]) -> HandInput:
         """The form as a hand entered (new, or an edited hand's new fields), once checked (entry.check): `figure`
@@ -339,7 +417,27 @@ class WinEntry:
             responsible=self.responsible_seat(profile), events=tuple(events), note=nfc(self.note),
             figure=figure if by_figure else None, figure_field=self.figure_field_for(profile) if by_figure else "",
             tiles=None if by_figure else self.tiles_fields(profile),
-            loser_points=self._loser_points(profile, loser_totals))
+            loser_points=self._loser_points(profile, loser_totals), other_wins=self._other_wins(profile))
+
+    def _other_wins(self, profile: Profile) -> tuple[OtherWin, ...]:
+        """一炮多響: the other winners on this discard, a seat not chosen yet left out (the check says so); on a
+        self-draw none (a self-drawn tile has one winner)."""
+        if self.how == "self":
+            return ()
+        out = []
+        for other in self.others:
+            seat = other.winner_seat
+            if seat is None:
+                continue
+            if other.mode == "figure":
+                out.append(OtherWin(seat, whole_number(other.figure), self.figure_field_for(profile)))
+            else:
+                fields = other.hand.as_fields()
+                fields["winning_tile"] = other.winning_tile.replace(" ", "")
+                if profile.ruleset.bonus_tiles and other.bonus:
+                    fields["bonus_tiles"] = other.bonus.replace(" ", "")
+                out.append(OtherWin(seat, tiles=fields))
+        return tuple(out)
 
     def _loser_points(self, profile: Profile, totals: dict[int, int]) -> tuple[Any, ...] | None:
         """taizhou: each loser's tiles, or points as typed; None for the winner. Elsewhere none."""
@@ -348,6 +446,34 @@ class WinEntry:
         return tuple(None if seat == self.winner_seat else
                      self.loser_fields(seat, profile) if self.loser_uses_tiles(seat) else totals.get(seat, 0)
                      for seat in SEATS)
+
+
+def _others_from_post(data: QueryDict, text: Any, melds: Any) -> list[OtherEntry]:
+    """The other winners' slots open on the form (`other_<k>`), in order; "Another player won on this tile too"
+    (`another`) opens one more, a slot's remove button (`drop_other`) closes it, a slot's chip chooses its
+    figure (`other_chip_<k>`)."""
+    others = []
+    dropped = text("drop_other")
+    for number in range(1, MAX_OTHER_WINS + 1):
+        if not text(f"other_{number}") or dropped == str(number):
+            continue
+        chip = text(f"other_chip_{number}")
+        typed = text(f"other_figure_typed_{number}") or text(f"other_figure_{number}")
+        mode = "figure" if chip or text(f"other_mode_{number}") != "tiles" else "tiles"
+        others.append(OtherEntry(
+            winner=text(f"other_winner_{number}"), mode=mode, figure=chip or typed,
+            hand=TileHand(text(f"other_concealed_{number}"), melds(f"other_meld_{number}")),
+            winning_tile=text(f"other_winning_{number}"), bonus=text(f"other_bonus_{number}")))
+    if text("another") and len(others) < MAX_OTHER_WINS:
+        others.append(OtherEntry())
+    return others
+
+
+def _other_from_input(win: OtherWin) -> OtherEntry:
+    if win.tiles is None:
+        return OtherEntry(_seat_text(win.winner), "figure", "" if win.figure is None else str(win.figure))
+    return OtherEntry(_seat_text(win.winner), "tiles", "", TileHand.from_fields(win.tiles),
+                      win.tiles.get("winning_tile", ""), win.tiles.get("bonus_tiles", ""))
 
 
 def seat_of(text: str) -> int | None:
