@@ -121,7 +121,8 @@ def _others(session: Session, entry: WinEntry, check: WinCheck, names: list[str]
             number, number <= len(entry.others), seat, names[seat] if seat is not None else "", other.mode,
             other.figure, other.figure if other.mode == "figure" and other.figure in chips else "",
             faces(other.hand.concealed), _melds(other.hand.meld_pairs()), _one_face(other.winning_tile), other,
-            check.other_scores.get(number), errors.get(f"other_{number}") or check.errors.get(f"other_{number}", "")))
+            # beside the row once a save was refused; meanwhile the bar above Save says what is missing
+            check.other_scores.get(number), errors.get(f"other_{number}", "")))
     open_count = len(entry.others)
     return {"several": True, "others": views, "can_add_other": open_count < MAX_OTHER_WINS,
             "several_open": open_count > 0,
