@@ -9,27 +9,13 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_wins_three_taps import Taps, balances_and_win_in_view
 
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, sign_up, settled
-from test_wins_three_taps import Taps, balances_and_win_in_view
+from browser_helpers import Shots, settled, several_winners_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def several_winners_session(page: Page, base_url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di")) -> None:
-    """A taiwan session with the house option 一炮多響 on, started from the home page."""
-    page.goto(base_url)
-    if not page.get_by_role("button", name="Log out").count():
-        sign_up(page, base_url)
-    page.get_by_role("link", name="New session").click()
-    page.get_by_role("link", name="Taiwan", exact=False).first.click()
-    for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), names):
-        page.get_by_label(seat).fill(name)
-    page.locator("select[name=option_several_winners]").select_option("true")
-    page.get_by_role("button", name="Start session").click()
-    expect(page.get_by_text("Session started.")).to_be_visible()
 
 
 def test_two_winners_by_figure_take_six_taps(page: Page, live_server):

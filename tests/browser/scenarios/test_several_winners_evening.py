@@ -19,8 +19,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.engine import settle_session
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, settled, tap, wait_until_kept
-from test_wins_several_taps import several_winners_session
+from browser_helpers import Shots, settled, several_winners_session, tap, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
