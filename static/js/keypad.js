@@ -109,6 +109,8 @@ function wire(form) {
     if (!button || !hasHtmx()) { return null; }
     const value = button.value || "";
     if (value === "save" || value === "refresh" || value.indexOf("mode:") === 0) { return null; }
+    // 一炮多響: another winner's tiles swap in on the server (static/js/other_wins.js says so offline)
+    if (value.indexOf("winner:") === 0 && !navigator.onLine) { return null; }
     return button;
   }
 

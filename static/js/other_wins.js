@@ -76,6 +76,17 @@ function closeSlot(form, slot) {
   if (button) { button.hidden = false; }
 }
 
+function say(slot, text) {
+  let note = slot.querySelector(".other-offline");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "notice other-offline";
+    note.setAttribute("role", "status");
+    slot.append(note);
+  }
+  note.textContent = text;
+}
+
 /** The slots' taps: opening one, and offline a slot's removal and its chips (online those ask the server). */
 export function wire(form) {
   form.addEventListener("click", (event) => {
@@ -88,6 +99,15 @@ export function wire(form) {
     }
     const chip = event.target.closest("#win-form fieldset.other-win button.chip-figure");
     if (chip) { chooseChip(form, chip); }
+    // Another winner's tiles are tapped once they are the winner entered: the server swaps them in.
+    const swap = event.target.closest("#win-form fieldset.other-win button[value^='winner:']");
+    if (swap && !navigator.onLine) {
+      event.preventDefault();
+      event.stopPropagation();
+      say(swap.closest("fieldset.other-win"), gettext("Their tiles need the connection: choose their figure now, "
+                                                      + "or tap their tiles when it returns."));
+      return;
+    }
     const drop = event.target.closest("#win-form button[name=drop_other]");
     if (drop && !navigator.onLine) {
       event.preventDefault();

@@ -4,7 +4,9 @@ payment, who keeps the 拉 chain and who deals next; a chip saves once every win
 six taps); an edit adds, changes or removes a winner; a bad entry says what is wrong beside its row."""
 from __future__ import annotations
 
+import json
 import re
+import uuid
 
 import pytest
 
@@ -124,3 +126,43 @@ def test_editing_shows_every_winner_and_removing_one_makes_an_ordinary_win(clien
                              "options": SEVERAL, "hands": [{"winner": 3, "discarder": 2, "fan": 5}]})
     table.refresh_from_db()
     assert list(session_replay(session=table).answer.balances) == list(answer.balances)
+
+
+def balances(session):
+    session.refresh_from_db()
+    return list(session_replay(session=session).answer.balances)
+
+
+def test_a_several_winner_hand_is_deleted_and_restored_as_any_hand(client, table):
+    client.post(f"/sessions/{table.pk}/win/", {"winner": "1", "how": "2", "mode": "figure", "figure": "3",
+                                               "token": "t-one", "revision": rev(table), "action": "save"})
+    post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1", other_figure_1="2",
+         action="save")
+    double = Hand.objects.get(session=table, position=2)
+    assert double.other_wins
+    with_it = balances(table)
+    client.post(f"/hands/{double.pk}/delete/", {"revision": rev(table)})
+    assert balances(table) == list(settle_session({
+        "ruleset": "taiwan", "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "options": SEVERAL,
+        "hands": [{"winner": 1, "discarder": 2, "fan": 3}]}).balances)
+    client.post(f"/hands/{double.pk}/restore/")
+    assert balances(table) == with_it
+
+
+def test_the_offline_queue_saves_several_winners_through_the_same_service(client, table):
+    """The phone kept the form's fields as they were (static/js/queue.js): the other winners' slots with them."""
+    fields = {"winner": "3", "how": "2", "mode": "figure", "figure_chip": "5", "other_1": "1",
+              "other_winner_1": "1", "other_figure_1": "", "other_chip_1": "4", "other_2": "1",
+              "other_winner_2": "0", "other_figure_2": "2"}
+    change = {"token": str(uuid.uuid4()), "kind": "win", "fields": [[k, v] for k, v in fields.items()]}
+    body = {"device": str(uuid.uuid4()), "base": rev(table), "seen_next": 1, "changes": [change]}
+    response = client.post(f"/sessions/{table.pk}/queue/", json.dumps(body), content_type="application/json")
+    assert response.status_code == 200, response.content.decode()
+    assert [r["status"] for r in response.json()["results"]] == ["saved"], response.json()
+    hand = Hand.objects.get(session=table)
+    assert (hand.winner, hand.figure) == (3, 5)
+    assert [(w["winner"], w["figure"]) for w in hand.other_wins] == [(1, 4), (0, 2)]
+    assert balances(table) == list(settle_session({
+        "ruleset": "taiwan", "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "options": SEVERAL,
+        "hands": [{"discarder": 2, "winners": [{"winner": 3, "fan": 5}, {"winner": 1, "fan": 4},
+                                               {"winner": 0, "fan": 2}]}]}).balances)  # no figure_field sent: fan
