@@ -166,3 +166,18 @@ def test_the_offline_queue_saves_several_winners_through_the_same_service(client
         "ruleset": "taiwan", "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "options": SEVERAL,
         "hands": [{"discarder": 2, "winners": [{"winner": 3, "fan": 5}, {"winner": 1, "fan": 4},
                                                {"winner": 0, "fan": 2}]}]}).balances)  # no figure_field sent: fan
+
+
+@pytest.mark.parametrize("language, words", [
+    ("zh-hant", ["Cy 打出這張牌：不能胡自己打的牌。", "Di 已是這手的胡牌者", "還有人胡這張牌（一炮多響）"]),
+    ("zh-hans", ["Cy 打出这张牌：不能胡自己打的牌。", "Di 已是这手的胡牌者", "还有人胡这张牌（一炮多响）"])])
+def test_the_refusals_are_in_the_tables_language(client, table, language, words):
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    page = post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="2",
+                other_figure_1="3", other_2="1", other_winner_2="3", other_figure_2="2",
+                action="save").content.decode()
+    assert all(word in page for word in words), language
+    preview = client.post(f"/sessions/{table.pk}/win/preview/", {
+        "winner": "3", "how": "2", "mode": "figure", "figure": "5", "other_1": "1", "other_winner_1": "1",
+        "other_figure_1": "3"}).content.decode()
+    assert ("續拉" if language == "zh-hant" else "续拉") in preview
