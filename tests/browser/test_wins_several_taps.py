@@ -41,4 +41,13 @@ def test_two_winners_by_figure_take_six_taps(page: Page, live_server):
     hand = Hand.objects.get()
     assert (hand.winner, hand.discarder, hand.figure) == (3, 2, 5)
     assert [(w["winner"], w["figure"]) for w in hand.other_wins] == [(1, 3)]
+
+    # One winner at the same table: still three taps.
+    taps = Taps(page)
+    taps(page.get_by_role("link", name="Ann won"))
+    taps(page.get_by_role("radio", name="Discard by Di"))
+    taps(page.locator(".figure-card").get_by_role("button", name="2", exact=True))
+    assert taps.count == 3
+    expect(page.locator(".hand-notice")).to_contain_text("Hand 2 saved.")
     settled(page)
+    assert Hand.objects.get(position=2).other_wins == []

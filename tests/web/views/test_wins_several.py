@@ -181,3 +181,12 @@ def test_the_refusals_are_in_the_tables_language(client, table, language, words)
         "winner": "3", "how": "2", "mode": "figure", "figure": "5", "other_1": "1", "other_winner_1": "1",
         "other_figure_1": "3"}).content.decode()
     assert ("續拉" if language == "zh-hant" else "续拉") in preview
+
+
+def test_remove_closes_a_winners_card_and_the_next_moves_up(client, table):
+    page = post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1",
+                other_figure_1="3", other_2="1", other_winner_2="0", other_figure_2="2",
+                drop_other="1").content.decode()
+    assert not Hand.objects.exists()
+    assert 'name="other_winner_1" value="0" checked' in page  # Ann, once the third, now the second
+    assert re.search(r'id="other-win-2"[^>]*disabled hidden', page)
