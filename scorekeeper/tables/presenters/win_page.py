@@ -100,8 +100,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "hints": [m for k, m in check.errors.items()
                   if not (k == "tiles" and entry.mode == "tiles") and not (k == "figure" and check.over_limit)],
         "losers": _losers(entry, check, names, shown_errors) if profile.ruleset.payoff.loser_points else [],
-        **_keypad(entry, profile, names),
-        **_others(session, entry, check, names, shown_errors),
+        **_keypad(entry, profile, names), **_others(session, entry, check, names, shown_errors),
     }
 
 
