@@ -273,6 +273,12 @@ def _check_lengths(check: WinCheck, entry: EnteredWin, profile: Profile) -> None
             return
     if problem := _meld_problem(entry.tiles):
         check.errors["tiles"] = problem
+    for other in entry.others:  # 一炮多響: another winner's tiles, beside their row
+        key = f"other_{other.number - 1}"
+        if len(other.tiles.concealed) > MAX_TILES_TEXT or len(other.winning_tile) > MAX_TILES_TEXT:
+            check.errors[key] = gettext("Too many tiles: at most %(most)d characters.") % {"most": MAX_TILES_TEXT}
+        elif problem := _meld_problem(other.tiles):
+            check.errors[key] = problem
     for seat, hand in entry.loser_tiles:
         if len(hand.concealed) > MAX_TILES_TEXT:
             check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {

@@ -457,9 +457,10 @@ def _others_from_post(data: QueryDict, text: Any, melds: Any) -> list[OtherEntry
     for number in range(1, MAX_OTHER_WINS + 1):
         if not text(f"other_{number}") or dropped == str(number):
             continue
-        chip = text(f"other_chip_{number}")
-        typed = text(f"other_figure_typed_{number}") or text(f"other_figure_{number}")
-        mode = "figure" if chip or text(f"other_mode_{number}") != "tiles" else "tiles"
+        chip, typed_now = text(f"other_chip_{number}"), text(f"other_figure_typed_{number}")
+        typed = typed_now or text(f"other_figure_{number}")
+        # a chip or a figure typed just now is a win by figure, even for a winner whose tiles were tapped
+        mode = "figure" if chip or typed_now or text(f"other_mode_{number}") != "tiles" else "tiles"
         others.append(OtherEntry(
             winner=text(f"other_winner_{number}"), mode=mode, figure=chip or typed,
             hand=TileHand(text(f"other_concealed_{number}"), melds(f"other_meld_{number}")),

@@ -190,3 +190,21 @@ def test_remove_closes_a_winners_card_and_the_next_moves_up(client, table):
     assert not Hand.objects.exists()
     assert 'name="other_winner_1" value="0" checked' in page  # Ann, once the third, now the second
     assert re.search(r'id="other-win-2"[^>]*disabled hidden', page)
+
+
+def test_another_winners_tiles_too_long_or_unreadable_are_said_beside_their_row(client, table):
+    page = post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1",
+                other_mode_1="tiles", other_concealed_1="1m" * 80, other_winning_1="2m",
+                action="save").content.decode()
+    assert not Hand.objects.exists() and "Too many tiles: at most 100 characters." in page
+    page = post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1",
+                other_mode_1="tiles", other_concealed_1="123m", other_meld_1="bogus 111m", other_winning_1="2m",
+                action="save").content.decode()
+    assert not Hand.objects.exists()
+    assert "A meld could not be read: take it out and add it again with the keypad." in page
+
+
+def test_a_figure_typed_for_a_winner_whose_tiles_were_tapped_is_a_win_by_figure(client, table):
+    post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1", other_mode_1="tiles",
+         other_concealed_1="123m", other_figure_typed_1="4", action="save")
+    assert Hand.objects.get().other_wins[0]["figure"] == 4
