@@ -87,8 +87,31 @@ function say(slot, text) {
   note.textContent = text;
 }
 
+/** The winner's and the discarder's seats are no one else's to win with: hidden in the slots, as the server draws
+ * them, also when they change on a form kept offline. */
+function hideTaken(form) {
+  const taken = ["winner", "how"].map((name) => {
+    const chosen = form.querySelector("input[name=" + name + "]:checked");
+    return chosen ? chosen.value : "";
+  });
+  slots(form).forEach((slot) => {
+    slot.querySelectorAll("input[type=radio]").forEach((radio) => {
+      const label = radio.closest("label");
+      label.hidden = taken.indexOf(radio.value) !== -1;
+      if (label.hidden) { radio.checked = false; }
+    });
+  });
+}
+
 /** The slots' taps: opening one, and offline a slot's removal and its chips (online those ask the server). */
 export function wire(form) {
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "winner" || event.target.name === "how") { hideTaken(form); }
+  }, true);
+  // The blank form kept for offline use opens on "<name> won" (its ?winner=, static/js/keypad_draw.js).
+  window.addEventListener("DOMContentLoaded", () => {
+    if (!navigator.onLine) { setTimeout(() => { hideTaken(form); }); }
+  });
   form.addEventListener("click", (event) => {
     const another = event.target.closest("#win-form button.another-winner");
     if (another) {

@@ -157,6 +157,9 @@ def test_an_evening_of_several_winners(page: Page, live_server):
     won(page, 2)
     discard_by(page, 1)
     another(page, 1, 3)
+    # the phone hides the winner's and the discarder's seats in the new card, as the server would
+    expect(page.locator("#other-win-1 label", has=page.locator("input[value='2']"))).to_be_hidden()
+    expect(page.locator("#other-win-1 label", has=page.locator("input[value='1']"))).to_be_hidden()
     shot("offline-form-zh-hant")
     page.locator("button[name=figure_chip][value='2']:visible").first.click()  # the keypad's chips: by tiles last
     page.locator("#other-win-1 button.chip-figure[value='6']").click()  # every winner has one: kept
