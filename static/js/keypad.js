@@ -211,7 +211,8 @@ function wire(form) {
     if (OtherWins.isChip(button)) {
       return !form.hasAttribute("data-confirm") && OtherWins.allChosen(form, button);
     }
-    return button.value === "save" || button.name === "confirm_figure" || button.name === "save_at_limit";
+    return button.value === "save" || button.name === "confirm_figure" || button.name === "save_at_limit" ||
+      /^confirm_other_\d$/.test(button.name);
   }
 
   form.addEventListener("click", (event) => {

@@ -260,6 +260,7 @@ export function sendAndShow() { return sendAll().then(showOutcome); }
 export function isSave(form, submitter) {
   if (!submitter) { return false; }
   return submitter.value === "save" || submitter.name === "confirm_figure" || submitter.name === "save_at_limit" ||
+    /^confirm_other_\d$/.test(submitter.name) ||
     (OtherWins.isChip(submitter) && OtherWins.allChosen(form, submitter) && !form.hasAttribute("data-confirm") &&
      !(form.hasAttribute("data-losers-score") && !form.querySelector("input[name=losers_seen]")));
 }

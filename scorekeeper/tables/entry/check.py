@@ -75,6 +75,7 @@ class WinCheck:
     limit: int | None = None
     after: ReplayDelta | None = None  # the session replayed with this hand, for the save
     other_scores: dict[int, ScoreAnswer] = field(default_factory=dict)  # 一炮多響: by tiles, each by its place
+    other_over_limit: set[int] = field(default_factory=set)  # ... a figure past the limit, not yet confirmed
     winners: list[WinnerLine] = field(default_factory=list)  # 一炮多響: each winner's payment and chain
     next_dealer: str = ""  # 一炮多響: who deals the next hand (the dealer keeps the deal if among the winners)
 
@@ -219,6 +220,15 @@ def _check_other_figure(check: WinCheck, session: Session, entry: EnteredWin, ot
         if other.figure is None:
             check.errors[key] = gettext("Choose %(name)s's %(unit)s.") % {"name": name, "unit": words.name} \
                 if not other.figure_typed else words.typing_help
+            return
+        # as the first winner's figure: past the limit, kept only once confirmed beside it
+        limit = entry.profile.ruleset.limit_for(entry.hand.figure_field, check.state.is_dealer(other.winner),
+                                                check.state.continuations, session.options)
+        if limit is not None and other.figure > limit and not other.figure_confirmed:
+            check.other_over_limit.add(other.number - 1)
+            check.errors[key] = gettext("%(name)s: %(figure)s is more than the limit of %(limit)s %(unit)s: check "
+                                        "it.") % {"name": name, "figure": f"{other.figure:,}", "limit": limit,
+                                                  "unit": words.name}
         return
     if not other.winning_tile:
         check.errors[key] = gettext("Tap %(name)s's tiles, or choose their %(unit)s.") % {"name": name,

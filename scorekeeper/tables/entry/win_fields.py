@@ -110,6 +110,7 @@ class OtherEntry:
     hand: TileHand = field(default_factory=TileHand)
     winning_tile: str = ""
     bonus: str = ""
+    confirmed: str = ""  # a figure past the ruleset's limit, confirmed as meant ("Yes, 100 fan is right")
 
     @property
     def winner_seat(self) -> int | None:
@@ -128,6 +129,7 @@ class OtherEntered:
     by_figure: bool
     figure_typed: str
     figure: int | None
+    figure_confirmed: bool  # ... past the limit, confirmed as meant
     tiles: TypedTiles
     winning_tile: str
     tiles_needed: int
@@ -248,7 +250,8 @@ class WinEntry:
                        f"other_mode_{number}": [other.mode], f"other_figure_{number}": [other.figure],
                        f"other_concealed_{number}": [other.hand.concealed],
                        f"other_meld_{number}": list(other.hand.melds),
-                       f"other_winning_{number}": [other.winning_tile], f"other_bonus_{number}": [other.bonus]}
+                       f"other_winning_{number}": [other.winning_tile], f"other_bonus_{number}": [other.bonus],
+                       f"other_confirmed_{number}": [other.confirmed]}
         return fields
 
     @classmethod
@@ -399,7 +402,8 @@ class WinEntry:
     def _other_entered(self, number: int, other: OtherEntry, profile: Profile) -> OtherEntered:
         return OtherEntered(
             number=number, winner=other.winner_seat, by_figure=other.mode == "figure", figure_typed=other.figure,
-            figure=whole_number(other.figure) if other.mode == "figure" else None, tiles=other.hand.typed(),
+            figure=whole_number(other.figure) if other.mode == "figure" else None,
+            figure_confirmed=bool(other.figure) and other.confirmed == other.figure, tiles=other.hand.typed(),
             winning_tile=other.winning_tile, tiles_needed=other.hand.needed(profile.ruleset.hand_size),
             tiles_have=len(other.hand.codes))
 
@@ -464,7 +468,8 @@ def _others_from_post(data: QueryDict, text: Any, melds: Any) -> list[OtherEntry
         others.append(OtherEntry(
             winner=text(f"other_winner_{number}"), mode=mode, figure=chip or typed,
             hand=TileHand(text(f"other_concealed_{number}"), melds(f"other_meld_{number}")),
-            winning_tile=text(f"other_winning_{number}"), bonus=text(f"other_bonus_{number}")))
+            winning_tile=text(f"other_winning_{number}"), bonus=text(f"other_bonus_{number}"),
+            confirmed=text(f"confirm_other_{number}") or text(f"other_confirmed_{number}")))
     if text("another") and len(others) < MAX_OTHER_WINS:
         others.append(OtherEntry())
     return others

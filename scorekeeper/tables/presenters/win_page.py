@@ -60,6 +60,7 @@ class OtherView:
     entry: OtherEntry
     score: ScoreAnswer | None
     error: str
+    over_limit: bool  # its figure is past the limit: "Yes, it is right" beside it
 
 
 def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = None,
@@ -121,7 +122,10 @@ def _others(session: Session, entry: WinEntry, check: WinCheck, names: list[str]
             other.figure, other.figure if other.mode == "figure" and other.figure in chips else "",
             faces(other.hand.concealed), _melds(other.hand.meld_pairs()), _one_face(other.winning_tile), other,
             # beside the row once a save was refused; meanwhile the bar above Save says what is missing
-            check.other_scores.get(number), errors.get(f"other_{number}", "")))
+            check.other_scores.get(number),
+            errors.get(f"other_{number}") or (check.errors.get(f"other_{number}", "")
+                                              if number in check.other_over_limit else ""),
+            number in check.other_over_limit))
     open_count = len(entry.others)
     return {"several": True, "others": views, "can_add_other": open_count < MAX_OTHER_WINS,
             "several_open": open_count > 0,

@@ -59,7 +59,8 @@ def _saves(request: Request, session: Session, entry: WinEntry) -> bool:
     taps (won, discarder, "Another player won", who, a chip for each)."""
     chip_saves = _chip_tapped(request) and entry.figures_chosen() and not session.confirm_before_saving and \
         not _chip_asks_losers_first(request, session)
-    saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST
+    saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST or \
+        any(f"confirm_other_{n}" in request.POST for n in (1, 2))
     return saves_now or "save_at_limit" in request.POST or chip_saves
 
 
@@ -190,7 +191,8 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
     entry = _posted_entry(request, session)
-    if request.POST.get("action") != "save" and not {"confirm_figure", "save_at_limit"} & request.POST.keys():
+    confirms = {"confirm_figure", "save_at_limit", "confirm_other_1", "confirm_other_2"}
+    if request.POST.get("action") != "save" and not confirms & request.POST.keys():
         return _tapped(request, session, entry, editing=hand)  # a chip only chooses
     try:
         saved = services.win_record(session=session, entry=entry, revision=entry.revision, editing=hand)

@@ -208,3 +208,13 @@ def test_a_figure_typed_for_a_winner_whose_tiles_were_tapped_is_a_win_by_figure(
     post(client, table, winner="3", how="2", figure="5", other_1="1", other_winner_1="1", other_mode_1="tiles",
          other_concealed_1="123m", other_figure_typed_1="4", action="save")
     assert Hand.objects.get().other_wins[0]["figure"] == 4
+
+
+def test_another_winners_figure_past_the_limit_is_saved_once_confirmed(client, table):
+    fields = {"winner": "3", "how": "2", "figure": "5", "other_1": "1", "other_winner_1": "1", "other_figure_1": "100"}
+    page = post(client, table, **fields, action="save").content.decode()
+    assert not Hand.objects.exists()
+    assert "Bob: 100 is more than the limit of 88 fan: check it." in page
+    assert re.search(r'name="confirm_other_1"\s+value="100"', page)
+    post(client, table, **fields, confirm_other_1="100")
+    assert Hand.objects.get().other_wins[0]["figure"] == 100
