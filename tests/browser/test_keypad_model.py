@@ -11,7 +11,8 @@ from playwright.sync_api import Page
 from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits, used_up
-from scorekeeper.tables.entry.win_fields import MELD_KINDS, OtherEntry, TileHand, WinEntry
+from scorekeeper.tables.entry.other_wins import OtherEntry
+from scorekeeper.tables.entry.win_fields import MELD_KINDS, TileHand, WinEntry
 
 from browser_helpers import module_page
 

@@ -39,7 +39,8 @@ from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
-from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, EnteredWin, OtherEntered, TypedTiles
+from .other_wins import OtherEntered
+from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, EnteredWin, TypedTiles
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.engine import EVENT_WINS, Fields
 
-from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
 from ..hand_input import HandInput, OtherWin
 from ..models import SEATS, Hand
-from .forms import MAX_FIGURE
+from .other_wins import OtherEntered, OtherEntry, other_from_input, others_from_post
 from .text import is_clean, nfc
+from .typed import TileHand, TypedTiles, is_digits, seat_of, whole_number
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
@@ -37,103 +37,6 @@ MAX_TILES_TEXT = 100
 MAX_NOTE = 200
 MAX_MELDS = 8  # a hand of 16 tiles has at most 5 melds; a few more to be told it is wrong
 KEEP = 1000
-
-
-@dataclass
-class TileHand:
-    """One player's tiles: the concealed part (as typed or tapped) and declared melds."""
-
-    concealed: str = ""
-    melds: list[str] = field(default_factory=list)  # "pung 777z"
-
-    @property
-    def codes(self) -> list[str]:
-        return tilefaces.split(self.concealed)
-
-    @property
-    def readable(self) -> bool:
-        return bool(self.codes) or not self.concealed.strip()
-
-    def meld_pairs(self) -> list[tuple[str, str]]:
-        out = []
-        for text in self.melds:
-            kind, _, tiles = text.partition(" ")
-            out.append((kind, tiles))
-        return out
-
-    def needed(self, hand_size: int) -> int:
-        return hand_size - 3 * len(self.melds)
-
-    def is_empty(self) -> bool:
-        return not self.concealed.strip() and not self.melds
-
-    def typed(self) -> TypedTiles:
-        return TypedTiles(self.concealed, tuple(self.melds))
-
-    def as_fields(self) -> Fields:
-        fields: Fields = {"concealed": self.concealed.replace(" ", "")}
-        fields["melds"] = [{"kind": kind, "tiles": tiles} for kind, tiles in self.meld_pairs()]
-        return fields
-
-    @classmethod
-    def from_fields(cls, fields: Fields | None) -> TileHand:
-        if not fields:
-            return cls()
-        melds = [f"{m['kind']} {m['tiles']}" for m in fields.get("melds", [])]
-        return cls(fields.get("concealed", ""), melds)
-
-
-@dataclass(frozen=True)
-class TypedTiles:
-    """One player's tiles as typed (the concealed text, each meld as "kind tiles"): what the check measures."""
-
-    concealed: str = ""
-    melds: tuple[str, ...] = ()
-
-    def meld_pairs(self) -> list[tuple[str, str]]:
-        return [(kind, tiles) for kind, _, tiles in (text.partition(" ") for text in self.melds)]
-
-
-# 一炮多響 (taiwan.md, "Several winners on one discard"): at most three win on one tile, so two besides the first.
-MAX_OTHER_WINS = 2
-
-
-@dataclass
-class OtherEntry:
-    """Another player who won on the same discard, as the form holds them (its fields `other_*_<k>`, k from 1):
-    their seat, and their figure (by chip or typed) or their tiles (tapped on the keypad while they are the
-    winner being entered: the action `winner:<k>` swaps them in, WinEntry.swap_in)."""
-
-    winner: str = ""
-    mode: str = "figure"
-    figure: str = ""
-    hand: TileHand = field(default_factory=TileHand)
-    winning_tile: str = ""
-    bonus: str = ""
-    confirmed: str = ""  # a figure past the ruleset's limit, confirmed as meant ("Yes, 100 fan is right")
-
-    @property
-    def winner_seat(self) -> int | None:
-        return seat_of(self.winner)
-
-    def has_tiles(self) -> bool:
-        return not self.hand.is_empty() or bool(self.winning_tile)
-
-
-@dataclass(frozen=True)
-class OtherEntered:
-    """Another winner as the check reads it: the seat chosen, a figure typed, the tiles typed."""
-
-    number: int  # 2 or 3: the winner's place, as a player counts them
-    winner: int | None
-    by_figure: bool
-    figure_typed: str
-    figure: int | None
-    figure_confirmed: bool  # ... past the limit, confirmed as meant
-    tiles: TypedTiles
-    winning_tile: str
-    tiles_needed: int
-    tiles_have: int
 
 
 @dataclass(frozen=True)
@@ -219,7 +122,7 @@ class WinEntry:
         for seat in SEATS:
             entry.loser_points[seat] = text(f"loser_points_{seat}")
             entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), melds(f"loser_meld_{seat}"))
-        entry.others = _others_from_post(data, text, melds)
+        entry.others = others_from_post(data, text, melds)
         return entry
 
     @classmethod
@@ -274,7 +177,7 @@ class WinEntry:
             elif value is not None:
                 entry.loser_points[seat] = str(value)
         entry.target = "winning" if entry.hand.codes and not entry.winning_tile else "hand"
-        entry.others = [_other_from_input(win) for win in hand.other_wins]
+        entry.others = [other_from_input(win) for win in hand.other_wins]
         return entry
 
     # -- several winners (一炮多響) ---------------------------------------------
@@ -450,53 +353,6 @@ class WinEntry:
         return tuple(None if seat == self.winner_seat else
                      self.loser_fields(seat, profile) if self.loser_uses_tiles(seat) else totals.get(seat, 0)
                      for seat in SEATS)
-
-
-def _others_from_post(data: QueryDict, text: Any, melds: Any) -> list[OtherEntry]:
-    """The other winners' slots open on the form (`other_<k>`), in order; "Another player won on this tile too"
-    (`another`) opens one more, a slot's remove button (`drop_other`) closes it, a slot's chip chooses its
-    figure (`other_chip_<k>`)."""
-    others = []
-    dropped = text("drop_other")
-    for number in range(1, MAX_OTHER_WINS + 1):
-        if not text(f"other_{number}") or dropped == str(number):
-            continue
-        chip, typed_now = text(f"other_chip_{number}"), text(f"other_figure_typed_{number}")
-        typed = typed_now or text(f"other_figure_{number}")
-        # a chip or a figure typed just now is a win by figure, even for a winner whose tiles were tapped
-        mode = "figure" if chip or typed_now or text(f"other_mode_{number}") != "tiles" else "tiles"
-        others.append(OtherEntry(
-            winner=text(f"other_winner_{number}"), mode=mode, figure=chip or typed,
-            hand=TileHand(text(f"other_concealed_{number}"), melds(f"other_meld_{number}")),
-            winning_tile=text(f"other_winning_{number}"), bonus=text(f"other_bonus_{number}"),
-            confirmed=text(f"confirm_other_{number}") or text(f"other_confirmed_{number}")))
-    if text("another") and len(others) < MAX_OTHER_WINS:
-        others.append(OtherEntry())
-    return others
-
-
-def _other_from_input(win: OtherWin) -> OtherEntry:
-    if win.tiles is None:
-        return OtherEntry(_seat_text(win.winner), "figure", "" if win.figure is None else str(win.figure))
-    return OtherEntry(_seat_text(win.winner), "tiles", "", TileHand.from_fields(win.tiles),
-                      win.tiles.get("winning_tile", ""), win.tiles.get("bonus_tiles", ""))
-
-
-def seat_of(text: str) -> int | None:
-    return int(text) if text in ("0", "1", "2", "3") else None
-
-
-def is_digits(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
-def whole_number(text: str) -> int | None:
-    """A figure or points typed, read as a whole number up to MAX_FIGURE; None for anything else."""
-    text = (text or "").strip()
-    if not is_digits(text) or len(text) > 9:
-        return None
-    value = int(text)
-    return value if value <= MAX_FIGURE else None
 
 
 def _seat_text(seat: int | None) -> str:

@@ -15,7 +15,8 @@ from ..display.score_lines import dealer_sum
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
-from ..entry.win_fields import MAX_OTHER_WINS, MELD_KINDS, OtherEntry, WinEntry, seat_of
+from ..entry.other_wins import MAX_OTHER_WINS, OtherEntry
+from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import HandState
 
