@@ -167,3 +167,13 @@ def test_settle_up_and_the_chart_tell_the_engines_balances(client, evening):
 
     assert 'Ann <span aria-label="pays">→</span> Bob <strong>33</strong>' in settle  # Bob's chain, still owed
     assert "Ann ends at −63" in history and "Di ends at +16" in history and "Cy ends at +14" in history
+
+
+@pytest.mark.parametrize("language, words", [
+    ("zh-hant", ["Bob、Di 和 Cy 同胡 Ann 放槍", "Bob，2 番：Ann 輸 12，記在拉上", "牌型：Cy"]),
+    ("zh-hans", ["Bob、Di 和 Cy 同胡 Ann 放枪", "Di，6 番：Ann 输 16", "牌型：Cy"]),
+])
+def test_history_says_the_winners_in_the_readers_language(client, evening, language, words):
+    html = client.get(f"/sessions/{evening.pk}/history/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert all(word in html for word in words), [word for word in words if word not in html]
