@@ -223,7 +223,8 @@ class HandInput:
     def _csv_figure(sheet: CsvSheet, figure: int | None, figure_field: str,
                     score: HandScore | None) -> tuple[str, str]:
         if figure is not None:
-            return str(figure), sheet.figure_units[figure_field or sheet.ruleset.payoff.figures[0]]
+            field = figure_field or sheet.ruleset.payoff.figures[0]
+            return str(figure), sheet.figure_units.get(field, field)
         return ("" if score is None else str(score.total)), f"{sheet.ruleset.unit} (scored from the tiles)"
 
     def _csv_winners(self, sheet: CsvSheet, seated: Sequence[str],
