@@ -186,7 +186,8 @@ def test_check_names_every_winner_of_several_on_one_discard(client, make_session
 
     html = quick(client, session, "W2 d3 8 + W4 5", "check").content.decode()
 
-    assert "Bob and Di won on Cy&#x27;s discard" in html and "Bob 8 fan · Di 5 fan" in html
+    assert "Bob and Di won on Cy&#x27;s discard" in html
+    assert "Bob, 8 fan: 18 from Cy" in html and "Di, 5 fan: 15 from Cy, carries the 拉 chain" in html  # nearest
     assert not Hand.objects.exists()
 
 
