@@ -124,3 +124,18 @@ def test_the_table_view_and_the_seat_draw_in_traditional_chinese(page: Page, liv
     page.locator("#seat-draw").screenshot(path=str(shot.folder / "seat-draw-dice.png"))
     page.get_by_role("button", name="抓風位").click()
     page.locator("#seat-draw").screenshot(path=str(shot.folder / "seat-draw-winds.png"))
+
+
+def test_taiwans_open_debts_show_on_the_cards(page: Page, live_server):
+    from scorekeeper.tables.models import Session
+    from web_helpers import entry_of, record_win
+
+    new_session(page, live_server.url, "Taiwan")
+    session = Session.objects.get(pk=int(page.url.split("/sessions/")[1].split("/")[0]))
+    for _ in range(2):  # Bob wins twice in a row: a 拉 chain, its debts owed to him
+        record_win(session=session, entry=entry_of(winner=1, how="self", mode="figure", figure=5))
+        session.refresh_from_db()
+    page.goto(f"{live_server.url}/sessions/{session.pk}/table/")
+    expect(side(page, "right").locator(".side-debts")).to_contain_text("is owed")
+    expect(side(page, "near").locator(".side-debts")).to_contain_text("owes Bob")
+    Shots(page, "table-view-taiwan")("debts")
