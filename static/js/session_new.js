@@ -38,6 +38,11 @@ function wire(form) {
 // or three dice counted counter-clockwise from East for the first dealer, with the browser's cryptographic
 // random (dice.js); the table sees the result, then accepts it (the form's names and first dealer are set, as
 // if typed and tapped) or draws again. Without JavaScript the section stays hidden and the form is as it was.
+// What the rules say: hk-old.md keeps the seat winds by list order all session, the first dealer "chosen by
+// dice" (so the draw offers the dice first there, and a wind draw leaves the dealer to them); the other
+// rulesets only say the dealer is East and the winds follow in turn order, and are silent on the start, so the
+// app does as tables do: whoever draws the East tile sits East and deals first (抓位), or, seats kept, one roll
+// of three dice counted from East (1 East, 2 South, 3 West, 4 North, 5 East …) names the first dealer.
 var draw = document.getElementById("seat-draw");
 if (draw && firstName) { wireDraw(draw, firstName.form); }
 

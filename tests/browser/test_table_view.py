@@ -8,7 +8,10 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from scorekeeper.tables.models import Session
+
 from browser_helpers import Shots, new_session, settled
+from web_helpers import entry_of, record_win
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet-lying": {"width": 1024, "height": 768},
          "tablet-upright": {"width": 768, "height": 1024}}
@@ -127,9 +130,6 @@ def test_the_table_view_and_the_seat_draw_in_traditional_chinese(page: Page, liv
 
 
 def test_taiwans_open_debts_show_on_the_cards(page: Page, live_server):
-    from scorekeeper.tables.models import Session
-    from web_helpers import entry_of, record_win
-
     new_session(page, live_server.url, "Taiwan")
     session = Session.objects.get(pk=int(page.url.split("/sessions/")[1].split("/")[0]))
     for _ in range(2):  # Bob wins twice in a row: a 拉 chain, its debts owed to him
