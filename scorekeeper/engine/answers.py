@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 JSON = dict[str, Any]
 # A JSON object of the contract's input, as the command line reads it: a hand to `score`, a session to `settle`
 # or one of its entries. Its keys depend on the ruleset (a win's figure is its `fan`, `faan`, `points`, ...), so
-# it stays a JSON object, read and checked by the engine (hand.py, session.py); the answers above are typed.
+# it stays a JSON object, read and checked by the engine (hand.py, session.py, entries.py); the answers above are typed.
 Fields = dict[str, Any]
 
 

@@ -48,25 +48,13 @@ from typing import Any, NamedTuple
 from .answers import SEVERAL_WINS, HandResult, HandScore, PaymentRow, SettleAnswer, Settlement, WinnerResult
 from .answers import Deal as DealAnswer
 from .checkpoint import Checkpoint
+from .entries import SEVERAL_WINNERS, Draw, SeatChange, Spot, Win, Wins, read_entry
 from .errors import BAD_FIELD, UNKNOWN_RULESET, EngineError
 from .money import EXACT, ZERO, Payment, coin_of, format_amount, rounded
 from .payoffs import EMPTY, Chain, Deal, Payoff, Table
 from .ruleset import Ruleset
 from .rulesets import RULESET_KEYS, get_ruleset
-from .session import (
-    SEATS,
-    SEVERAL_WINNERS,
-    Draw,
-    SeatChange,
-    Session,
-    SessionError,
-    Spot,
-    Win,
-    Wins,
-    at_hand,
-    read_entry,
-    read_session,
-)
+from .session import SEATS, Session, SessionError, at_hand, read_session
 from .settle_up import settle_up
 
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, NamedTuple
 
+from ..entries import Spot, Win
 from ..errors import BAD_FIELD, EngineError
 from ..hand import is_allowed
 from ..money import COINS, Payment, parse_amount
-from ..session import SEATS, Spot, Win
+from ..session import SEATS
 from .pull_ledger import EMPTY, Chain
 
 WIND_LETTERS = "ESWN"

@@ -41,10 +41,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from ..entries import Spot, Win
 from ..errors import BAD_FIELD, EngineError
 from ..money import HALF, Payment
 from ..options import Option
-from ..session import Spot, Win
 from . import Deal, Payoff, Table, others
 
 MIN_FAAN, LIMIT_FAAN, FLOWERS = "min_faan", "limit_faan", "flowers"

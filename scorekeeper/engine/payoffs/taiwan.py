@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from ..entries import SEVERAL_WINNERS, Spot, Win
 from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
 from ..options import Option
-from ..session import SEVERAL_WINNERS, Spot, Win
 from . import Deal, Payoff, Table, others, payers
 from .pull_ledger import Chain, leave, pull, pull_several
 

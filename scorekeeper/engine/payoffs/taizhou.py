@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from ..entries import Win
 from ..money import HALF, Payment
-from ..session import Win
 from . import Deal, Payoff, Table, others
 
 LIMIT = 100

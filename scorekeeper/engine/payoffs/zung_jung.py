@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from ..entries import Win
 from ..errors import BAD_FIELD, EngineError
 from ..money import Payment
-from ..session import Win
 from . import Deal, Payoff, Table, others
 
 PAR = 25  # zung-jung.md: the two others pay 25 each beyond it

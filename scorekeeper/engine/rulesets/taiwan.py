@@ -175,6 +175,12 @@ class Taiwan(Ruleset):
         example("pull_halves",
             "If the chain's holder pays the new winner (a discard, or the new winner's self-draw), the new "
             "winner's debt to the holder is halved first; then the chain is paid."),
+        example("several_winners",
+            "With the house option 一炮多響 on, two or three players may win on one discard. The discarder pays "
+            "each as if alone (a losing dealer on 連n adds 2n + 1 for each), and the dealer keeps the deal if among "
+            "them. The 拉 chain stays with its holder if among them, else goes to the winner nearest in turn after "
+            "the discarder; every other winner is paid at once. With it off (截糊, the default) that nearest "
+            "winner wins alone."),
         example("spots",
             "Paid at once, never tracked: one unit is %(unit)s; each flower is %(flower_units)s unit and each "
             "grass %(grass_units)s units; a false win pays each other player a 30-fan win.",

@@ -13,8 +13,7 @@ Decisions where the rules pages are silent:
 - taiwan's figures are the fan as the table agrees it, the dealer's extra included (`fan`), as in
   taiwan.md's worked example; only the winning dealer's own example enters pattern fan (`pattern_fan`),
   so that the engine adds the 2n + 1 it explains (`dealer_bonus`, the engine's, says how much).
-- The 拉 examples are taiwan.md's worked example (a dealer's 13-fan self-draw, then his 5-fan win on
-  South's discard; then A: another wins, B: the holder discards to the winner) at the table's stakes.
+- The 拉 chain's examples, several winners on one discard among them, are in `money_chains.py`.
 - The examples of a limit are hands given by their tiles, scored by the engine, so the cap is the engine's.
 """
 from __future__ import annotations
@@ -286,63 +285,6 @@ def tallies(table: Table, *, hands: list[Fields], rule: Rule) -> Example:
     rows = tuple((name, money(start + Decimal(balance))) for name, balance in zip(table.seats, answer.balances))
     step = Step(gettext("After these hands (%(hands)s) the tallies read:") % {"hands": told}, rows=rows)
     return Example("tallies", gettext("Tallies"), _rule(table, rule), (step,))
-
-
-
-# -- taiwan: the pull (拉) chain -------------------------------------------------------------------
-# taiwan.md's worked example: East, the dealer, self-draws 13 fan, then wins 5 fan on South's discard. The figures
-# are the engine's, the dealer's extra already in: the words say so (issue 35.16), or a table would add it again.
-CHAIN = ({"winner": EAST, "discarder": None, "fan": 13}, {"winner": EAST, "discarder": SOUTH, "fan": 5})
-
-
-def _chain(table: Table, then: Fields | None = None) -> Sequence[HandResult]:
-    return table.settle([*CHAIN, *([then] if then else [])]).hands
-
-
-def _chain_start(table: Table, hands: Sequence[HandResult]) -> Step:
-    said = gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra, then wins 5 fan on "
-                   "%(discarder)s's discard, the extra again included. Owed to %(dealer)s now:") % _who(
-        table, dealer=EAST, discarder=SOUTH)
-    return _owed(said, table, hands[1].tracked)
-
-
-def pull_again(table: Table, *, rule: Rule) -> Example:
-    """taiwan.md pull rule 1: W = P, each payer's debt × 1.5 plus the new value; the others' stay."""
-    hands = _chain(table)
-    first = _owed(gettext("%(dealer)s, the dealer, self-draws 13 fan with the dealer's extra: each of the others "
-                          "owes %(dealer)s.") % _who(table, dealer=EAST), table, hands[0].tracked)
-    before, after = (next(d.amount for d in hand.tracked if d.payer == SOUTH) for hand in hands)
-    said = gettext("%(dealer)s wins again, 5 fan with the dealer's extra on %(discarder)s's discard: "
-                   "%(discarder)s's debt × 1.5 plus the new "
-                   "win (%(debt)s × 1.5 + %(value)s = %(owed)s); the others' debts stay. Owed to %(dealer)s now:") % (
-        _who(table, dealer=EAST, discarder=SOUTH)
-        | {"debt": money(before), "value": money(hands[1].payments[0].amount), "owed": money(after)})
-    steps = (first, _owed(said, table, hands[1].tracked))
-    return Example("pull_again", gettext("The 拉 chain: winning again"), _rule(table, rule), steps)
-
-
-def pull_ends(table: Table, *, rule: Rule) -> Example:
-    """taiwan.md pull rule 2, scenario A: another wins; the holder's chain is paid, a new one begins."""
-    hands = _chain(table, _win(table, WEST, NORTH, 6))
-    said = gettext("%(winner)s wins 6 fan on %(discarder)s's discard: %(dealer)s's chain ends, and everything owed "
-                   "to %(dealer)s is paid:") % _who(table, winner=WEST, discarder=NORTH, dealer=EAST)
-    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2].transfers)),
-             _owed(gettext("%(winner)s's chain begins:") % _who(table, winner=WEST), table, hands[2].tracked))
-    return Example("pull_ends", gettext("The 拉 chain: another player wins"), _rule(table, rule), steps)
-
-
-def pull_halves(table: Table, *, rule: Rule) -> Example:
-    """taiwan.md pull rule 2, scenario B: the holder pays the new winner, whose debt halves first."""
-    hands = _chain(table, _win(table, SOUTH, EAST, 6))
-    said = gettext("%(winner)s wins 6 fan on %(dealer)s's discard. %(dealer)s pays, so %(winner)s's debt to "
-                   "%(dealer)s is halved first; then %(dealer)s's chain is paid:") % _who(table, winner=SOUTH,
-                                                                                          dealer=EAST)
-    streak = hands[2].dealer_streak
-    then = gettext("%(winner)s's chain begins (%(dealer)s, the dealer on 連%(n)s, pays for the fan + %(extra)s):") % (
-        _who(table, winner=SOUTH, dealer=EAST) | {"n": streak, "extra": dealer_bonus(streak)})
-    steps = (_chain_start(table, hands), Step(said, _paid(table, hands[2].transfers)),
-             _owed(then, table, hands[2].tracked))
-    return Example("pull_halves", gettext("The 拉 chain: the holder discards"), _rule(table, rule), steps)
 
 
 # -- taiwan: on-the-spot payments ----------------------------------------------------------------------

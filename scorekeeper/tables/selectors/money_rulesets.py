@@ -1,7 +1,8 @@
 """The Rules page's Money section (issue 19): each ruleset's worked examples.
 
 Each ruleset brings its examples as data (`Ruleset.money_examples`, engine/examples.py): one kind of example
-from `money_examples.py` each, given its figures and its rule's words in English, translated here by their text.
+from `money_examples.py` (taiwan's 拉 chain's from `money_chains.py`) each, given its figures and its rule's words
+in English, translated here by their text.
 A ruleset without examples shows its Rules page without a Money section.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from scorekeeper.engine.examples import WORDS, MoneyExample
 
 from ..display.rulesets import get_profile
 from ..models import Session
+from .money_chains import pull_again, pull_ends, pull_halves, several_winners
 from .money_examples import (
     Example,
     Refused,
@@ -31,9 +33,6 @@ from .money_examples import (
     money_table,
     paying,
     payoff_schemes,
-    pull_again,
-    pull_ends,
-    pull_halves,
     scored,
     self_draw,
     spots,
@@ -71,7 +70,7 @@ KINDS: dict[str, Callable[..., Example]] = {
     "discard": discard, "self_draw": self_draw, "dealer_wins": dealer_wins, "dealer_pays": dealer_pays,
     "immune": immune, "payoff_schemes": payoff_schemes, "scored": scored, "four_hands": four_hands,
     "tallies": tallies, "pull_again": pull_again, "pull_ends": pull_ends, "pull_halves": pull_halves,
-    "spots": spots, "money_table": money_table, "paying": paying,
+    "spots": spots, "money_table": money_table, "paying": paying, "several_winners": several_winners,
 }
 
 

@@ -15,13 +15,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scorekeeper.engine import RULESET_KEYS, RULESETS, Ruleset, get_ruleset
+from scorekeeper.engine.entries import Win
 from scorekeeper.engine.examples import example
 from scorekeeper.engine.facts import Facts
 from scorekeeper.engine.money import Payment
 from scorekeeper.engine.patterns import Pattern, count_patterns
 from scorekeeper.engine.payoffs import Deal, Payoff, Table, others
 from scorekeeper.engine.ruleset import Score
-from scorekeeper.engine.session import Win
 from scorekeeper.tables.models import Session
 from scorekeeper.tables.replay import forget_all, session_replay
 

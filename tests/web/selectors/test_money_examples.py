@@ -104,6 +104,72 @@ def test_the_pull_examples_follow_taiwans_worked_example_at_the_default_stakes()
     assert collected["South"] == owed["South"] / 2
 
 
+# -- taiwan: several winners on one discard (一炮多響, issue 37) -------------------------------------------
+SEVERAL = [win(1, 0, fan=4), {"discarder": 0, "winners": [{"winner": 1, "fan": 2}, {"winner": 3, "fan": 6}]}]
+ON = {"several_winners": True}
+
+
+def several_figures(made):
+    """What the example shows: owed when the chain begins, owed after the double win, paid at once, and who
+    deals next, as (payer, payee, amount) rows and the last step's words."""
+    _status, begins, _won, carried, paid, deal = made.steps
+    return shown(begins), shown(carried), shown(paid), deal.said
+
+
+@pytest.mark.parametrize("stakes, names, begins, value, owed, paid", [
+    ({}, SEATS, 14, 12, 33, 16),  # taiwan.md's worked example: 14 × 1.5 + 12 = 33, 16 now
+    ({"base": "20", "per_fan": "5"}, NAMES, 40, 30, 90, 50),  # 20 + 4 × 5; 20 + 2 × 5; 40 × 1.5 + 30; 20 + 6 × 5
+])
+def test_several_winners_is_taiwans_worked_example_at_the_tables_stakes(stakes, names, begins, value, owed, paid):
+    table = Table("taiwan", tuple(names), stakes, own=names is NAMES)
+    made = example("taiwan", "several_winners", table)[0]
+    east, south, north = names[0], names[1], names[3]
+    assert several_figures(made) == (
+        [(east, south, Decimal(begins))], [(east, south, Decimal(owed))], [(east, north, Decimal(paid))],
+        f"{south} dealt and is among the winners: {south} keeps the deal, now 連1.")
+    assert f"{south} {value}, {north} {paid}." in made.steps[2].said  # each owed as if alone
+    assert f"({begins} × 1.5 + {value} = {owed})" in made.steps[3].said
+    assert made.steps[1].owed and made.steps[3].owed and not made.steps[4].owed
+    # every number the engine's, the option on whatever the table plays
+    answer = settle("taiwan", SEVERAL, stakes=stakes, options=ON, names=names)
+    assert shown(made.steps[3]) == rows(answer["hands"][1]["tracked"], names)
+    assert shown(made.steps[4]) == rows(answer["hands"][1]["transfers"], names)
+    assert answer["next"]["dealer"] == 1 and answer["next"]["dealer_streak"] == 1
+
+
+@pytest.mark.parametrize("table, status", [
+    (Table("taiwan"), "Off unless a table turns it on (New session, House options): by default a table plays 截糊"),
+    (Table("taiwan", tuple(NAMES), options={"several_winners": False}, own=True), "This table plays 截糊: its house "
+     "option is off"),
+    (Table("taiwan", tuple(NAMES), options=ON, own=True), "This table plays 一炮多響"),
+])
+def test_several_winners_says_whether_the_table_plays_it(table, status):
+    """截糊 by default or at a table with the option off, the example still shows the option turned on."""
+    made = example("taiwan", "several_winners", table)[0]
+    assert made.steps[0].said.startswith(status) and made.title == "Several winners on one discard (一炮多響)"
+    assert "(截糊, the default)" in made.rule
+    assert several_figures(made)[1] == [(table.seats[0], table.seats[1], Decimal(33))]
+
+
+def test_the_chains_sums_are_worked_on_the_exact_amounts_where_the_coin_rounds_them():
+    """round_to 5 shows Ann's 19 owed as 20: the chain's sum is the engine's, 19 × 1.5 + 13 = 41.5 (shown as 40)."""
+    table = Table("taiwan", tuple(NAMES), {"base": "7", "per_fan": "3"}, {"round_to": "5"}, own=True)
+    carried = example("taiwan", "several_winners", table)[0].steps[3]
+    assert "(19 × 1.5 + 13 = 41.50)" in carried.said
+    assert [(p.amount, p.exact) for p in carried.payments] == [(Decimal(40), Decimal("41.5"))]
+    again = example("taiwan", "pull_again", table)[0].steps[1]
+    assert "(46 × 1.5 + 22 = 91)" in again.said  # 7 + 13 × 3 = 46, shown as 45
+
+
+def test_several_winners_reads_in_traditional_chinese(anonymous):
+    html = anonymous.get("/rules/taiwan/", HTTP_ACCEPT_LANGUAGE=ACCEPT["zh-hant"]).content.decode()
+    article = re.search(r'<article class="money-example"[^>]*>\s*<h3[^>]*>一炮多響</h3>.*?</article>', html,
+                        flags=re.S).group(0)
+    text = visible_text(article)
+    assert "預設打截糊" in text and "14 × 1.5 + 12 = 33" in text and "南 連莊，現在連1" in text
+    assert "東 → 南 33" in text and "東 → 北 16" in text
+
+
 def test_each_on_the_spot_kind_is_the_engines_payment():
     spots = example("taiwan", "spots")[0]
     entries = [{"spot": "flower", "player": 1, "count": 2}, {"spot": "grass", "player": 1, "count": 2},
