@@ -14,7 +14,7 @@ from collections import defaultdict
 from asgiref.sync import sync_to_async
 from django.db import DatabaseError, connection
 
-from scorekeeper.tables.models import Session
+from scorekeeper.tables.web.live_token import live_marks
 
 INTERVAL = 1.0  # seconds between looks: a saved hand shows on the other phones within this, plus a fetch
 log = logging.getLogger(__name__)
@@ -61,6 +61,6 @@ class Hub:
 
 
 @sync_to_async
-def revisions(pks: list[int]) -> dict[int, str | None]:
+def revisions(pks: list[int]) -> dict[int, str]:
     """One query for every watched session (one database thread: asgiref runs these calls one at a time)."""
-    return {pk: str(revision) for pk, revision in Session.objects.filter(pk__in=pks).values_list("pk", "revision")}
+    return live_marks(pks)  # the revision, and the last roll of the dice (a roll changes no revision)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine import RULESETS, Fields, HandResult, Ruleset
+from scorekeeper.engine import RULESETS, Fields, HandResult, HandScore, Ruleset
 
 from .models import Hand, Player
 
@@ -202,24 +202,48 @@ class HandInput:
         answer for it (what it scored from tiles)."""
         seated = [spreadsheet_text(name) for name in names]
         win = self.kind == Hand.Kind.WIN
-        figure, unit = self._csv_figure(sheet, answer) if win else ("", "")
+        figure, unit = self._csv_figure(sheet, self.figure, self.figure_field, answer.score if answer else None) \
+            if win else ("", "")
+        winner = seated[self.winner] if win and self.winner is not None else ""
+        tiles = tiles_notation(self.tiles) if win else ""
+        if win and self.other_wins:
+            winner, figure, unit, tiles = self._csv_winners(sheet, seated, answer)
         return {
-            "kind": Hand.Kind(self.kind).label.lower(), "dealer": seated[dealer],
-            "winner": seated[self.winner] if win and self.winner is not None else "",
+            "kind": Hand.Kind(self.kind).label.lower(), "dealer": seated[dealer], "winner": winner,
             "discarder": self._csv_discarder(seated) if win else "",
             "responsible": self._csv_responsible(sheet.ruleset, seated), "figure": figure, "unit": unit,
-            "tiles": tiles_notation(self.tiles) if win else "",
+            "tiles": tiles,
             "loser points": self._csv_loser_points(answer, seated) if win else "",
             "on the spot": self._csv_spot(sheet, seated) if self.kind == Hand.Kind.SPOT else "",
             "seat change": self._csv_seat_change(seated),
             "note": spreadsheet_text(self.note),
         }
 
-    def _csv_figure(self, sheet: CsvSheet, answer: HandResult | None) -> tuple[str, str]:
-        if self.figure is not None:
-            return str(self.figure), sheet.figure_units[self.figure_field or sheet.ruleset.payoff.figures[0]]
-        score = answer.score if answer else None
+    @staticmethod
+    def _csv_figure(sheet: CsvSheet, figure: int | None, figure_field: str,
+                    score: HandScore | None) -> tuple[str, str]:
+        if figure is not None:
+            field = figure_field or sheet.ruleset.payoff.figures[0]
+            return str(figure), sheet.figure_units.get(field, field)
         return ("" if score is None else str(score.total)), f"{sheet.ruleset.unit} (scored from the tiles)"
+
+    def _csv_winners(self, sheet: CsvSheet, seated: Sequence[str],
+                     answer: HandResult | None) -> tuple[str, str, str, str]:
+        """Several wins on one discard in the hand's one row (selectors/exports.py says why): the winners, their
+        figures and units in the same order, '; ' between them, the chain's carrier said; tiles by winner."""
+        results = {result.winner: result for result in (answer.winners if answer else ())}
+        first = OtherWin(self.winner if self.winner is not None else 0, self.figure, self.figure_field, self.tiles)
+        winners, figures, units, tiles = [], [], [], []
+        for win in (first, *self.other_wins):
+            result = results.get(win.winner)
+            winners.append(seated[win.winner] + (" (carries the chain)" if result and result.carries_chain else ""))
+            figure, unit = self._csv_figure(sheet, win.figure, win.figure_field, result.score if result else None)
+            figures.append(figure)
+            units.append(unit)
+            if win.tiles is not None:
+                tiles.append(f"{seated[win.winner]}: {tiles_notation(win.tiles)}")
+        unit = units[0] if len(set(units)) == 1 else "; ".join(units)
+        return "; ".join(winners), "; ".join(figures), unit, "; ".join(tiles)
 
     def _csv_discarder(self, seated: Sequence[str]) -> str:
         if self.discarder is None:

@@ -81,6 +81,16 @@ class Session(models.Model):
     # hands, or neither (open-ended). Reaching it only offers Settle up: a table may play on.
     length_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     length_hands = models.PositiveIntegerField(null=True, blank=True)
+    # The table's last roll of the three dice for a deal (issue 39.3): only the latest is kept, on the session
+    # so that every screen that shows it reads it with the session (no query of its own). `dice` holds the
+    # values ("356"), `dice_seat` and `dice_by` who rolled (the seat, and the name sitting there then),
+    # `dice_hand` the hand it was rolled for, `dice_at` when: the live screens watch it beside `revision`
+    # (web/live_token.py), and a roll leaves `revision` alone (a form open on another phone stays valid).
+    dice = models.CharField(max_length=3, blank=True)
+    dice_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    dice_by = models.CharField(max_length=40, blank=True)
+    dice_hand = models.PositiveIntegerField(null=True, blank=True)
+    dice_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -17,6 +17,7 @@ from .views import (
                     seats,
                     sessions,
                     sharing,
+                    table,
                     wins,
 )
 from .views.base import by_hand_kind
@@ -35,6 +36,8 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/live/", live.session_live, name="session_live"),
     path("sessions/<int:pk>/events/", live.session_events, name="session_events"),
+    path("sessions/<int:pk>/table/", table.session_table, name="session_table"),
+    path("sessions/<int:pk>/dice/", table.dice_roll, name="dice_roll"),
     path("sessions/<int:pk>/win/", wins.win_new, name="win_new"),
     path("sessions/<int:pk>/win/preview/", wins.win_preview, name="win_preview"),
     path("sessions/<int:pk>/queue/", queue.queue_send, name="queue_send"),

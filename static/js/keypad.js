@@ -4,6 +4,7 @@
 // page load. Every listener here is on the form (#win-form, which htmx never replaces: it swaps the form's
 // body) or on the window, none on the document.
 import * as Draw from "./keypad_draw.js";
+import * as OtherWins from "./other_wins.js";
 import * as Queue from "./queue.js";
 import * as Taps from "./taps.js";
 import {askPreview, hasHtmx, postWinForm} from "./transport.js";
@@ -13,6 +14,7 @@ if (form) { wire(form); }
 
 function wire(form) {
   Taps.onChange(Draw.drawKept);
+  OtherWins.wire(form);
 
   // A page drawn before the latest taps were answered shows the suit last chosen.
   function afterSwap(event) {
@@ -107,6 +109,8 @@ function wire(form) {
     if (!button || !hasHtmx()) { return null; }
     const value = button.value || "";
     if (value === "save" || value === "refresh" || value.indexOf("mode:") === 0) { return null; }
+    // 一炮多響: another winner's tiles swap in on the server (static/js/other_wins.js says so offline)
+    if (value.indexOf("winner:") === 0 && !navigator.onLine) { return null; }
     return button;
   }
 
@@ -173,16 +177,20 @@ function wire(form) {
   // A figure chip shows as chosen at once (and stays chosen offline, where a table that confirms first
   // saves it with Save).
   form.addEventListener("click", (event) => {
-    const chip = event.target.closest("#win-form button[name=figure_chip]");
+    const chip = event.target.closest("#win-form button[name=figure_chip], #win-form button.chip-figure");
     if (!chip) { return; }
-    form.querySelectorAll("button[name=figure_chip]").forEach((other) => {
-      other.setAttribute("aria-pressed", other.value === chip.value ? "true" : "false");
-    });
-    const chosen = form.querySelector(".figure-card input[name=figure]");
-    const typed = form.querySelector("input[name=figure_typed]");
-    if (chosen) { chosen.value = chip.value; }
-    if (typed) { typed.value = ""; }
-    if (!navigator.onLine && (form.hasAttribute("data-confirm") || chipAsksLosersFirst())) {
+    if (chip.name === "figure_chip") {
+      form.querySelectorAll("button[name=figure_chip]").forEach((other) => {
+        other.setAttribute("aria-pressed", other.value === chip.value ? "true" : "false");
+      });
+      const chosen = form.querySelector(".figure-card input[name=figure]");
+      const typed = form.querySelector("input[name=figure_typed]");
+      if (chosen) { chosen.value = chip.value; }
+      if (typed) { typed.value = ""; }
+    }
+    // 一炮多響: a chip saves once every winner has a figure; until then it only chooses (offline, here).
+    if (!navigator.onLine && (form.hasAttribute("data-confirm") || chipAsksLosersFirst() ||
+                              !OtherWins.allChosen(form, chip))) {
       event.preventDefault();
       if (chip.closest(".mode-part[data-mode='tiles']")) { Draw.switchMode("figure"); }
     }
@@ -200,9 +208,11 @@ function wire(form) {
   }
 
   function saves(button) {
-    if (form.hasAttribute("data-confirm") && button.name === "figure_chip") { return false; }
+    if (OtherWins.isChip(button)) {
+      return !form.hasAttribute("data-confirm") && OtherWins.allChosen(form, button);
+    }
     return button.value === "save" || button.name === "confirm_figure" || button.name === "save_at_limit" ||
-      button.name === "figure_chip";
+      /^confirm_other_\d$/.test(button.name);
   }
 
   form.addEventListener("click", (event) => {

@@ -32,6 +32,11 @@ function fromFields(fields) {
     losers: [0, 1, 2, 3].map(function (seat) {
       return {concealed: sorted(split(fields["loser_concealed_" + seat])),
               melds: (fields["loser_melds_" + seat] || []).slice()};
+    }),
+    // 一炮多響: the other winners' tiles (the form's slots), counted towards a tile's four copies
+    others: [1, 2].map(function (k) {
+      return {concealed: sorted(split(fields["other_concealed_" + k])), melds: (fields["other_melds_" + k] || []).slice(),
+              winning: fields["other_winning_" + k] || ""};
     })
   };
 }
@@ -43,7 +48,8 @@ function meldTiles(meld) { return split(meld.slice(meld.indexOf(" ") + 1)); }
 function usedUp(state) {
   var count = {};
   var all = split(state.winning);
-  [state].concat(state.losers).forEach(function (hand) {
+  (state.others || []).forEach(function (other) { all = all.concat(split(other.winning)); });
+  [state].concat(state.losers, state.others || []).forEach(function (hand) {
     all = all.concat(hand.concealed);
     hand.melds.forEach(function (meld) { all = all.concat(meldTiles(meld)); });
   });

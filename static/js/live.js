@@ -1,9 +1,9 @@
-// A live table: when another phone saves a hand, this session screen shows it without a reload. The live
-// server tells this phone over one held stream (EventSource, scorekeeper/live/) and only then does the phone
-// fetch the standings (#live's data-live, the app's answer as it always was: views/live.py). Where the stream
-// cannot be had (no EventSource, no live server behind this address: runserver, gunicorn alone, the proxy's
-// 502), the phone asks data-live every two seconds instead, a 204 while nothing changed, and tries the
-// stream again later.
+// A live table: when another phone saves a hand (or rolls the dice), this session screen (or the table view)
+// shows it without a reload. The live server tells this phone over one held stream (EventSource,
+// scorekeeper/live/) and only then does the phone fetch the standings (#live's data-live, the app's answer as
+// it always was: views/live.py). Where the stream cannot be had (no EventSource, no live server behind this
+// address: runserver, gunicorn alone, the proxy's 502), the phone asks data-live every two seconds instead,
+// a 204 while nothing changed, and tries the stream again later.
 import {refreshStandings} from "./transport.js";
 
 var POLL_MS = 2000;
@@ -17,9 +17,12 @@ var retryIn = RETRY_MS;
 
 function live() { return document.getElementById("live"); }
 
+// What the page shows, as the stream names it: the revision its live URL was made for, with the table's last
+// roll of the dice when there is one (web/live_token.py's live mark).
 function shownRevision() {
-  var standings = document.getElementById("standings");
-  return standings ? standings.dataset.revision : "";
+  var node = live();
+  if (!node || !node.dataset.live) { return ""; }
+  return new URL(node.dataset.live, window.location.href).searchParams.get("revision") || "";
 }
 
 // The standings anew (data-live names the revision shown: a 204 when it is still the latest).

@@ -118,7 +118,8 @@ function keepUnsent(event) {
 function submitterOf(config) {
   if (config.triggeringEvent && config.triggeringEvent.submitter) { return config.triggeringEvent.submitter; }
   const sent = config.parameters || {};
-  const name = ["figure_chip", "confirm_figure", "action"].filter((n) => sent[n] != null)[0];
+  const name = ["figure_chip", "confirm_figure", "other_chip_1", "other_chip_2", "confirm_other_1", "confirm_other_2",
+                "action"].filter((n) => sent[n] != null)[0];
   return name ? {name, value: String(sent[name])} : null;
 }
 // htmx's events, from any element of the page.

@@ -11,6 +11,7 @@ import * as Rules from "./queue_rules.js";
 import * as Store from "./storage.js";
 import * as Taps from "./taps.js";
 import {keptState} from "./keypad_draw.js";
+import * as OtherWins from "./other_wins.js";
 import {postQueue} from "./transport.js";
 import {fill} from "./words.js";
 
@@ -93,9 +94,13 @@ function describe(form, kind, state, submitter) {
   if (!how || how.closest("label").hidden) { return {problem: gettext("Choose self-drawn, or who discarded the winning tile.")}; }
   const figure = figureOf(form, state, submitter);
   if (figure.problem) { return figure; }
+  const others = how.value === "self" ? "" : OtherWins.problem(form);
+  if (others) { return {problem: others}; }
+  // 一炮多響: the other winners on the discard are named after the first ("Di won 5 fan and Bob 3 fan off Cy").
+  const also = how.value === "self" ? "" : OtherWins.describeOthers(form, form.dataset.unit);
   let text = how.value === "self" ? fill(gettext("%(winner)s won %(figure)s, self-drawn"), {winner, figure: figure.text})
     : fill(gettext("%(winner)s won %(figure)s off %(discarder)s"),
-           {winner, figure: figure.text, discarder: how.dataset.name});
+           {winner, figure: figure.text + also, discarder: how.dataset.name});
   if (kind === "edit") { text = fill(gettext("%(hand)s changed: %(what)s"), {hand: form.dataset.label, what: text}); }
   return {text};
 }
@@ -255,7 +260,8 @@ export function sendAndShow() { return sendAll().then(showOutcome); }
 export function isSave(form, submitter) {
   if (!submitter) { return false; }
   return submitter.value === "save" || submitter.name === "confirm_figure" || submitter.name === "save_at_limit" ||
-    (submitter.name === "figure_chip" && !form.hasAttribute("data-confirm") &&
+    /^confirm_other_\d$/.test(submitter.name) ||
+    (OtherWins.isChip(submitter) && OtherWins.allChosen(form, submitter) && !form.hasAttribute("data-confirm") &&
      !(form.hasAttribute("data-losers-score") && !form.querySelector("input[name=losers_seen]")));
 }
 

@@ -138,6 +138,18 @@ function field(change, name) {
   return found ? found[1] : undefined;
 }
 
+// 一炮多響: every winner of a win on a discard, the other winners' slots (`other_<k>`) as the form sent them.
+function winnersOf(change) {
+  const winners = [field(change, "winner")];
+  if (field(change, "how") === "self") { return winners; }
+  [1, 2].forEach((k) => {
+    if (field(change, "other_" + k) && field(change, "other_winner_" + k) !== undefined) {
+      winners.push(field(change, "other_winner_" + k));
+    }
+  });
+  return winners;
+}
+
 /** What a change does to the deal: a draw and a win by figure change it as the rules say ("draw";
  * "win" with its winner); an on-the-spot payment leaves it ("spot"); a win by tiles (not scored yet, so
  * maybe no win), an edit or a delete (of hands before) leave what follows unknown ("other"). */
@@ -145,7 +157,7 @@ export function outcomeOf(change) {
   if (change.kind === "draw") { return {outcome: "draw"}; }
   if (change.kind === "spot") { return {outcome: "spot"}; }
   if (change.kind === "win" && field(change, "mode") === "figure" && !field(change, "actions")) {
-    return {outcome: "win", winner: field(change, "winner")};
+    return {outcome: "win", winner: field(change, "winner"), winners: winnersOf(change)};
   }
   return {outcome: "other"};
 }
@@ -156,12 +168,13 @@ export function projected(deal, changes) {
   const state = {dealer: deal.dealer, streak: deal.continuations, rounds: deal.round - 1, next: deal.next, known: true};
   const numbers = [];
   changes.forEach((change) => {
-    const {outcome, winner} = outcomeOf(change);
+    const {outcome, winners} = outcomeOf(change);
     if (outcome === "spot") { numbers.push("spot"); return; }
     if (outcome === "other" || !state.known) { state.known = false; numbers.push(null); return; }
     numbers.push(state.next);
     state.next += 1;
-    const dealerWon = outcome === "win" && +winner === state.dealer;
+    // taiwan.md: the dealer keeps the deal if among the winners (several on one discard: any of them)
+    const dealerWon = outcome === "win" && winners.some((seat) => +seat === state.dealer);
     const keeps = outcome === "draw" ? deal.keeps.draw : dealerWon ? deal.keeps.dealerWin : deal.keeps.otherWin;
     if (keeps) { state.streak += 1; return; }
     state.dealer = (state.dealer + 1) % 4;

@@ -109,9 +109,12 @@ function profileOf(f) {
 function fieldsObject(pairs) {
   const found = {melds: []};
   pairs.forEach((pair) => {
-    const loser = /^loser_meld_(\d)$/.exec(pair[0]);
+    const loser = /^(loser|other)_meld_(\d)$/.exec(pair[0]);
     if (pair[0] === "meld") { found.melds.push(pair[1]); }
-    else if (loser) { (found["loser_melds_" + loser[1]] = found["loser_melds_" + loser[1]] || []).push(pair[1]); }
+    else if (loser) {
+      const name = loser[1] + "_melds_" + loser[2];
+      (found[name] = found[name] || []).push(pair[1]);
+    }
     else if (!(pair[0] in found)) { found[pair[0]] = pair[1]; }
   });
   return found;

@@ -115,6 +115,20 @@ def start_session(page: Page, ruleset: str, names: tuple[str, ...] = ("Ann", "Bo
     expect(page.get_by_text("Session started.")).to_be_visible()
 
 
+def several_winners_session(page: Page, base_url: str, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di")) -> None:
+    """A taiwan session with the house option 一炮多響 on, started from the home page."""
+    page.goto(base_url)
+    if not page.get_by_role("button", name="Log out").count():
+        sign_up(page, base_url)
+    page.get_by_role("link", name="New session").click()
+    page.get_by_role("link", name="Taiwan", exact=False).first.click()
+    for seat, name in zip(("East 東", "South 南", "West 西", "North 北"), names):
+        page.get_by_label(seat).fill(name)
+    page.locator("select[name=option_several_winners]").select_option("true")
+    page.get_by_role("button", name="Start session").click()
+    expect(page.get_by_text("Session started.")).to_be_visible()
+
+
 class Shots:
     """Full-page screenshots of one walk-through: artifacts/screenshots/<folder>/NN-name.png."""
 

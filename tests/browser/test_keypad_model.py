@@ -10,8 +10,9 @@ from playwright.sync_api import Page
 
 from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables.display.rulesets import get_profile
-from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits
-from scorekeeper.tables.entry.win_fields import MELD_KINDS, WinEntry
+from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits, used_up
+from scorekeeper.tables.entry.other_wins import OtherEntry
+from scorekeeper.tables.entry.win_fields import MELD_KINDS, TileHand, WinEntry
 
 from browser_helpers import module_page
 
@@ -80,3 +81,18 @@ def test_the_phones_keypad_answers_every_tap_as_the_server_does(page: Page, rule
     phone = page.evaluate(APPLY, [js_profile, sequences])
     for actions, answer in zip(sequences, phone):
         assert answer == server_answer(ruleset, actions), actions
+
+
+def test_another_winners_tiles_count_towards_the_four_copies_as_on_the_server(page: Page):
+    """一炮多響: a tile whose four copies are in the winners' hands is greyed out on the phone as on the server."""
+    module_page(page)
+    fields = {"concealed": "2m", "other_concealed_1": "11m", "other_melds_1": ["pung 222m"], "other_winning_1": "1m",
+              "other_concealed_2": "1m2m", "winning_tile": "1m"}
+    phone = page.evaluate("""async (fields) => {
+        const Model = await import('/static/js/keypad_model.js');
+        return Model.usedUp(Model.fromFields(fields)).sort();
+    }""", fields)
+    entry = WinEntry(hand=TileHand("2m"), winning_tile="1m",
+                     others=[OtherEntry("1", "tiles", "", TileHand("11m", ["pung 222m"]), "1m"),
+                             OtherEntry("2", "tiles", "", TileHand("1m2m"))])
+    assert phone == sorted(used_up(entry)) == ["1m", "2m"]

@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.engine import RULESET_KEYS
+from scorekeeper.engine import RULESET_KEYS, settle_session
 from scorekeeper.engine.payoffs import Deal, Table
 from scorekeeper.engine.rulesets import get_ruleset
 from scorekeeper.tables.display.rulesets import get_profile
@@ -269,3 +269,47 @@ def test_the_deal_after_a_draw_where_the_table_passes_it(rules: Page):
     cases, expected = deal_cases(random.Random("deal hk-faan passes"), "hk-faan", {"draw_keeps_deal": False})
     phone, _took = timed(rules, PROJECTED, cases)
     assert all(got == want for want, got in zip(expected, phone) if want["known"])
+
+
+def several_winners_case(rng: random.Random) -> tuple[list, list[dict], int]:
+    """一炮多響 waiting on the phone: draws and wins by figure of one, two or three winners on a discard (the
+    form's `other_<k>` slots), with the engine's own hands for them."""
+    changes, hands, first = [], [], rng.randrange(4)
+    for _ in range(rng.randrange(1, 10)):
+        if rng.random() < 0.2:
+            changes.append({"kind": "draw", "fields": []})
+            hands.append({"draw": True})
+            continue
+        discarder = rng.randrange(4)
+        seats = [seat for seat in range(4) if seat != discarder]
+        rng.shuffle(seats)
+        winners = seats[:rng.choice((1, 2, 2, 3))]
+        fields = [["winner", str(winners[0])], ["how", str(discarder)], ["mode", "figure"], ["figure", "2"]]
+        for number, seat in enumerate(winners[1:], start=1):
+            fields += [[f"other_{number}", "1"], [f"other_winner_{number}", str(seat)], [f"other_figure_{number}", "1"]]
+        changes.append({"kind": "win", "fields": fields})
+        hands.append({"winner": winners[0], "discarder": discarder, "fan": 2} if len(winners) == 1 else
+                     {"discarder": discarder, "winners": [{"winner": seat, "fan": 1} for seat in winners]})
+    return changes, hands, first
+
+
+def test_the_deal_after_several_winners_waiting_is_the_engines(rules: Page):
+    """taiwan.md: the dealer keeps the deal if among the winners; the phone's projection as the engine's settle."""
+    rng, profile = random.Random("several winners"), get_profile("taiwan")
+    options = {"several_winners": True}
+    streak_from = get_ruleset("taiwan").payoff.streak_from
+    cases, expected = [], []
+    for _ in range(CASES // 3):
+        changes, hands, first = several_winners_case(rng)
+        state = HandState(first, 0, 0, "E", tuple("ESWN"[(s - first) % 4] for s in range(4)), 1)
+        session = SimpleNamespace(ruleset="taiwan", first_dealer=first, options=options)
+        cases.append([json.loads(deal_json(session=session, state=state, hand_number=1, profile=profile)), changes])
+        answer = settle_session({"ruleset": "taiwan", "players": ["A", "B", "C", "D"], "dealer": first,
+                                 "options": options, "hands": hands})
+        after = answer.next
+        expected.append({"dealer": after.dealer, "streak": max(after.dealer_streak - streak_from, 0),
+                         "rounds": after.round - 1, "next": len(hands) + 1, "known": True,
+                         "numbers": list(range(1, len(hands) + 1))})
+    phone, _took = timed(rules, PROJECTED, cases)
+    for case, want, got in zip(cases, expected, phone):
+        assert got == want, case

@@ -97,6 +97,26 @@ def test_a_stream_tells_of_a_saved_hand_and_a_copied_url_gets_nothing(tmp_path):
         assert table.browser.get("events", url).status == 204
 
 
+def test_a_roll_of_the_dice_wakes_the_stream_and_leaves_the_revision(tmp_path):
+    """A roll (views/table.py) changes no revision (a form open on another phone stays valid), yet every stream
+    is told: the live mark is the revision and the roll's time (web/live_token.py)."""
+    live = free_port()
+    with make_serve(tmp_path, lambda port: http.client.HTTPConnection("127.0.0.1", live).connect(),
+                    live_port=live) as port:
+        table = owner_table(port)
+        revision = revision_of(table.browser, table.session_id)
+        stream = Stream(live, events_url(table.browser, table.session_id), table.browser.cookies)
+        assert stream.answer.status == 200
+        path = f"/sessions/{table.session_id}/table/"
+        form = form_with(table.browser.get("table view", path).body, path, "seat")
+        rolled = table.browser.post("roll", path_of(form.action), form.submission({"d1": "6", "d2": "6", "d3": "6"}))
+        assert rolled.status in (302, 303)
+        event, mark = stream.next_event()
+        assert event == "revision" and mark.startswith(f"{revision}.")
+        assert revision_of(table.browser, table.session_id) == revision
+        assert "rolled 18" in table.browser.get("session screen", f"/sessions/{table.session_id}/").body
+
+
 def test_a_revoked_links_stream_ends_at_the_next_change(tmp_path):
     live = free_port()
     with make_serve(tmp_path, lambda port: http.client.HTTPConnection("127.0.0.1", live).connect(),

@@ -24,7 +24,7 @@ from ..display.labels import UnitSaid, unit_said
 from ..display.money import Payment, payments
 from ..display.refusals import engine_error, replay_error
 from ..display.rulesets import EVENT_LABELS, Profile
-from ..hand_input import HandInput
+from ..hand_input import HandInput, tiles_score_fields
 from ..models import SEATS, Hand, Session
 from ..replay import (
     HandState,
@@ -39,7 +39,19 @@ from ..replay.seating import names_at
 from ..selectors.hands import debt_changes
 from .events import event_misfit
 from .forms import MAX_FIGURE
+from .other_wins import OtherEntered
 from .win_fields import MAX_MELDS, MAX_NOTE, MAX_TILES_TEXT, MELD_KINDS, EnteredWin, TypedTiles
+
+
+@dataclass(frozen=True)
+class WinnerLine:
+    """一炮多響: one winner of several on the discard, as the preview says it: what the discarder owes them for
+    this hand, and whether their win carries the 拉 chain (taiwan.md: the others are paid at once)."""
+
+    seat: int
+    name: str
+    paid: Decimal
+    carries_chain: bool
 
 
 @dataclass
@@ -63,6 +75,10 @@ class WinCheck:
     capped: bool = False  # ... and the ruleset refuses it: the limit itself is offered instead
     limit: int | None = None
     after: ReplayDelta | None = None  # the session replayed with this hand, for the save
+    other_scores: dict[int, ScoreAnswer] = field(default_factory=dict)  # 一炮多響: by tiles, each by its place
+    other_over_limit: set[int] = field(default_factory=set)  # ... a figure past the limit, not yet confirmed
+    winners: list[WinnerLine] = field(default_factory=list)  # 一炮多響: each winner's payment and chain
+    next_dealer: str = ""  # 一炮多響: who deals the next hand (the dealer keeps the deal if among the winners)
 
     @property
     def ready(self) -> bool:
@@ -90,6 +106,7 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     if entry.by_figure:
         _read_figure(check, entry, words)
     _check_hand(check, session, entry, profile, words, names)
+    _check_others(check, session, entry, words, names)
     if check.errors:
         return check
     check.entered = entry.hand
@@ -104,6 +121,9 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     share = _share(session, profile, mine)
     check.payments = payments(names, mine.transfers, share)
     check.tracked = payments(names, mine.tracked)
+    if mine.winners:
+        check.winners = [WinnerLine(w.winner, names[w.winner], Decimal(w.paid), w.carries_chain) for w in mine.winners]
+        check.next_dealer = names[check.after.state.states[index + 1].dealer]
     if profile.ruleset.payoff.has_spots:
         before = hands[index - 1].tracked if index > 0 else ()
         ledger = debt_changes(names, before, mine.tracked, mine.transfers, paying=session.pay_as_you_go)
@@ -167,6 +187,64 @@ def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> Non
         check.figure_sum = (hand.figure, extra, hand.figure + extra)
 
 
+def _check_others(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid, names: list[str]) -> None:
+    """一炮多響 (taiwan.md, "Several winners on one discard"): each other winner named once, not the discarder,
+    on a discard, with a figure or tiles of their own; said beside their row (`other_<k>`, k from 1)."""
+    if not entry.others or entry.self_drawn:
+        return
+    if not session.options.get("several_winners"):
+        check.errors["others"] = gettext("This table plays 截糊: the nearest winner after the discarder wins "
+                                         "alone. Remove the other winners, or turn on “%(option)s” for a new "
+                                         "session.") % {"option": gettext("Several winners on one discard (一炮多響)")}
+        return
+    seen = {entry.winner}
+    for other in entry.others:
+        key = f"other_{other.number - 1}"
+        seat = other.winner
+        if seat is None:
+            check.errors[key] = gettext("Choose who else won on this tile.")
+        elif seat == entry.discarder:
+            check.errors[key] = gettext("%(name)s discarded the tile: a player cannot win on their own "
+                                        "discard.") % {"name": names[seat]}
+        elif seat in seen:
+            check.errors[key] = gettext("%(name)s is already a winner of this hand: choose another player.") % {
+                "name": names[seat]}
+        else:
+            seen.add(seat)
+            _check_other_figure(check, session, entry, other, key, words, names[seat])
+
+
+def _check_other_figure(check: WinCheck, session: Session, entry: EnteredWin, other: OtherEntered, key: str,
+                        words: UnitSaid, name: str) -> None:
+    """Another winner's figure, or their tiles scored as the engine scores them."""
+    if other.by_figure:
+        if other.figure is None:
+            check.errors[key] = gettext("Choose %(name)s's %(unit)s.") % {"name": name, "unit": words.name} \
+                if not other.figure_typed else words.typing_help
+            return
+        # as the first winner's figure: past the limit, kept only once confirmed beside it
+        limit = entry.profile.ruleset.limit_for(entry.hand.figure_field, check.state.is_dealer(other.winner),
+                                                check.state.continuations, session.options)
+        if limit is not None and other.figure > limit and not other.figure_confirmed:
+            check.other_over_limit.add(other.number - 1)
+            check.errors[key] = gettext("%(name)s: %(figure)s is more than the limit of %(limit)s %(unit)s: check "
+                                        "it.") % {"name": name, "figure": f"{other.figure:,}", "limit": limit,
+                                                  "unit": words.name}
+        return
+    if not other.winning_tile:
+        check.errors[key] = gettext("Tap %(name)s's tiles, or choose their %(unit)s.") % {"name": name,
+                                                                                          "unit": words.name}
+        return
+    win = next((w for w in entry.hand.other_wins if w.winner == other.winner), None)
+    if win is None or win.tiles is None or other.winner is None:
+        return
+    answer = score_hand(scored_fields(session=session, fields=tiles_score_fields(win.tiles, entry.hand.events),
+                                      state=check.state, seat=other.winner, self_drawn=False))
+    check.other_scores[other.number - 1] = answer
+    if isinstance(answer, Refusal):
+        check.errors[key] = f"{name}: {engine_error(answer)}"
+
+
 def _check_people(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
     winner = entry.winner
     if winner is None:
@@ -206,6 +284,12 @@ def _check_lengths(check: WinCheck, entry: EnteredWin, profile: Profile) -> None
             return
     if problem := _meld_problem(entry.tiles):
         check.errors["tiles"] = problem
+    for other in entry.others:  # 一炮多響: another winner's tiles, beside their row
+        key = f"other_{other.number - 1}"
+        if len(other.tiles.concealed) > MAX_TILES_TEXT or len(other.winning_tile) > MAX_TILES_TEXT:
+            check.errors[key] = gettext("Too many tiles: at most %(most)d characters.") % {"most": MAX_TILES_TEXT}
+        elif problem := _meld_problem(other.tiles):
+            check.errors[key] = problem
     for seat, hand in entry.loser_tiles:
         if len(hand.concealed) > MAX_TILES_TEXT:
             check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {

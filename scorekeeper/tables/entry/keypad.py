@@ -82,7 +82,8 @@ def used_up(entry: WinEntry) -> set[str]:
     """Tiles whose every copy is on the table already (the winner's and the losers' hands): the keypad
     greys them out, since a fifth copy does not exist."""
     used = Counter(tilefaces.split(entry.winning_tile))
-    for hand in [entry.hand, *entry.loser_hands.values()]:
+    used.update(code for other in entry.others for code in tilefaces.split(other.winning_tile))
+    for hand in [entry.hand, *entry.loser_hands.values(), *(other.hand for other in entry.others)]:
         used.update(hand.codes)
         for _kind, tiles in hand.meld_pairs():
             used.update(tilefaces.split(tiles))
@@ -234,8 +235,15 @@ def _choose_mode(entry: WinEntry, arg: str, profile: Profile) -> None:
         entry.mode = arg
 
 
+def _choose_winner(entry: WinEntry, arg: str, profile: Profile) -> None:
+    """一炮多響: another winner's tiles are tapped next (`winner:<k>`, k from 1: the form's other winners)."""
+    if arg in ("1", "2"):
+        entry.swap_in(int(arg))
+        entry.suit = suit_for(HAND, entry.suit, profile)
+
+
 ACTIONS = {"add": _add, "remove": _remove, "clear": _clear, "target": _choose_target, "suit": _choose_suit,
-           "meldkind": _choose_meld_kind, "mode": _choose_mode}
+           "meldkind": _choose_meld_kind, "mode": _choose_mode, "winner": _choose_winner}
 
 
 def _index(text: str) -> int:

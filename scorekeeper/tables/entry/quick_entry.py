@@ -6,6 +6,8 @@ as the players were entered when the session began (taiwan's seat winds move wit
 deal; these numbers do not). Letters may be upper or lower case.
 
     W2 d3 8            seat 2 wins 8 (the ruleset's figure: fan or points) on seat 3's discard
+    W2 d3 8 + W4 5     taiwan, house option several_winners (一炮多響): seats 2 and 4 both win on seat 3's
+                       discard, 8 and 5; a third + W... for a third winner (the + may be left out)
     W2 s 8   W2 8      seat 2 wins 8, self-drawn
     D                  a draw
     W2 d3 70 r1        zung-jung: seat 1, not the discarder, is responsible (r- for no one)
@@ -31,7 +33,7 @@ from django.utils.translation import gettext_noop
 from ..display import labels, names
 from ..display.refusals import replay_error, replay_refusal
 from ..display.rulesets import SPOT_KINDS, Profile, get_profile
-from ..hand_input import HandInput
+from ..hand_input import HandInput, OtherWin
 from ..models import SEATS, Hand, Session
 from ..replay import ReplayDelta, ReplayState, replay_appended, with_dice_players
 from .check import MAX_FIGURE
@@ -44,6 +46,8 @@ NUMBER = re.compile(r"\d+")
 SPOT_HEAD = re.compile(r"[fg]\d*|s|spot")
 DISCARDER = re.compile(r"d\d+")
 RESPONSIBLE = re.compile(r"r(\d+|-)")
+ANOTHER_WINNER = re.compile(r"w\d*")  # after a win's head: another winner on the same discard
+SEVERAL_EXAMPLE = "W2 d3 8 + W4 5"
 
 
 @dataclass
@@ -64,6 +68,7 @@ class ParsedLine:
     spot_player: int | None = None
     spot_count: int | None = None
     spot_to: int | None = None
+    other_wins: list[tuple[int, int]] = field(default_factory=list)  # several winners: (seat, figure) each
 
     @property
     def ok(self) -> bool:
@@ -75,7 +80,9 @@ class ParsedLine:
                          figure=self.figure, figure_field=self.figure_field,
                          loser_points=None if self.loser_points is None else tuple(self.loser_points),
                          spot_kind=self.spot_kind, spot_player=self.spot_player, spot_count=self.spot_count,
-                         spot_to=self.spot_to)
+                         spot_to=self.spot_to,
+                         other_wins=tuple(OtherWin(seat, figure=figure, figure_field=self.figure_field)
+                                          for seat, figure in self.other_wins))
 
 
 class LineError(ValueError):
@@ -92,7 +99,7 @@ def parse_quick_entry(text: str, *, ruleset: str) -> list[ParsedLine]:
             continue
         line = ParsedLine(number, body)
         try:
-            _parse(line, body.lower().split(), profile)
+            _parse(line, body.lower().replace("+", " + ").split(), profile)
         except LineError as error:
             line.kind, line.error = "", _("line %(number)s: %(error)s") % {"number": number, "error": error}
         lines.append(line)
@@ -141,8 +148,13 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
     line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
     unit = labels.unit_name(profile.ruleset.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
+    others = _other_winners(tokens)
     while tokens:
         _read_win_token(line, tokens.pop(0), tokens, said, unit, profile)
+    for other_head, other_tokens in others:
+        _read_other_win(line, other_head, other_tokens, said, unit, profile)
+    if line.other_wins:
+        _check_several(line)
     if line.discarder == line.winner:
         raise LineError(_("seat %(seat)s cannot win on their own discard") % {"seat": line.winner + 1})
     if line.figure is None:
@@ -154,6 +166,64 @@ def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile)
         raise LineError(_("%(ruleset)s needs each loser's points: add L and four entries in seat order, - for the "
                           "winner, e.g. %(example)s") % {"ruleset": _ruleset(profile),
                                                          "example": _loser_points_example(line.winner)})
+
+
+def _other_winners(tokens: list[str]) -> list[tuple[str, list[str]]]:
+    """The other winners on the same discard (W2 d3 8 + W4 5), taken off the end of `tokens`: each its head
+    (W4) and its own tokens; a + between them is only for the eye."""
+    starts = [i for i, token in enumerate(tokens) if ANOTHER_WINNER.fullmatch(token) or token == "+"]
+    if not starts:
+        return []
+    rest = tokens[starts[0]:]
+    del tokens[starts[0]:]
+    others: list[tuple[str, list[str]]] = []
+    for token in rest:
+        if token == "+":
+            continue
+        if ANOTHER_WINNER.fullmatch(token) or not others:
+            others.append((token, []))
+        else:
+            others[-1][1].append(token)
+    return others
+
+
+def _read_other_win(line: ParsedLine, head: str, tokens: list[str], said: dict[str, str], unit: str,
+                    profile: Profile) -> None:
+    """Another winner on the same discard: its seat and its figure (the discarder may be written here too)."""
+    if not ANOTHER_WINNER.fullmatch(head):
+        raise LineError(_("after + comes another winner on the same discard, e.g. %(example)s")
+                        % {"example": SEVERAL_EXAMPLE})
+    seat = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W4")
+    figure = None
+    for token in tokens:
+        if DISCARDER.fullmatch(token):
+            _say_once(said, "how", token, _("%(first)s and %(second)s both say how the hand was won: give one"))
+            line.discarder = _seat(token[1:], _("d (the discarder)"), "d3")
+        elif NUMBER.fullmatch(token) and figure is None:
+            figure = _figure(token, unit)
+        else:
+            raise LineError(_("%(token)s is not part of another winner's win: W4 5 is seat 4 winning 5 %(unit)s "
+                              "on the same discard, e.g. %(example)s")
+                            % {"token": repr(token), "unit": unit, "example": SEVERAL_EXAMPLE})
+    if figure is None:
+        raise LineError(_("how many %(unit)s did seat %(seat)s win? Add the figure, e.g. %(example)s")
+                        % {"unit": unit, "seat": seat + 1, "example": SEVERAL_EXAMPLE})
+    line.other_wins.append((seat, figure))
+
+
+def _check_several(line: ParsedLine) -> None:
+    """rules/README.md: several winners on one discarded tile, each winning once, none the discarder."""
+    if line.discarder is None:
+        raise LineError(_("several winners win on one discard: say whose, e.g. %(example)s")
+                        % {"example": SEVERAL_EXAMPLE})
+    seats = [line.winner, *(seat for seat, _figure in line.other_wins)]
+    for seat in seats:
+        assert seat is not None
+        if seats.count(seat) > 1:
+            raise LineError(_("seat %(seat)s is named twice as a winner: each player wins once on a discard")
+                            % {"seat": seat + 1})
+        if seat == line.discarder:
+            raise LineError(_("seat %(seat)s cannot win on their own discard") % {"seat": seat + 1})
 
 
 def _read_win_token(line: ParsedLine, token: str, tokens: list[str], said: dict[str, str], unit: str,
@@ -183,10 +253,15 @@ def _read_figure(line: ParsedLine, token: str, unit: str) -> None:
     if line.figure is not None:
         raise LineError(_("two figures, %(first)s and %(second)s: give the %(unit)s once")
                         % {"first": line.figure, "second": token, "unit": unit})
-    line.figure = int(token)
-    if line.figure > MAX_FIGURE:
+    line.figure = _figure(token, unit)
+
+
+def _figure(token: str, unit: str) -> int:
+    figure = int(token)
+    if figure > MAX_FIGURE:
         raise LineError(_("%(figure)s %(unit)s is more than any hand scores (at most %(most)s)")
-                        % {"figure": line.figure, "unit": unit, "most": f"{MAX_FIGURE:,}"})
+                        % {"figure": figure, "unit": unit, "most": f"{MAX_FIGURE:,}"})
+    return figure
 
 
 def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int | None:

@@ -20,12 +20,12 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.engine import EVENT_WINS, Fields
 
-from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
-from ..hand_input import HandInput
+from ..hand_input import HandInput, OtherWin
 from ..models import SEATS, Hand
-from .forms import MAX_FIGURE
+from .other_wins import OtherEntered, OtherEntry, other_from_input, others_from_post
 from .text import is_clean, nfc
+from .typed import TileHand, TypedTiles, is_digits, seat_of, whole_number
 
 MELD_KINDS = {"chow": gettext_lazy("Chow"), "pung": gettext_lazy("Pung"), "kong": gettext_lazy("Kong"),
               "concealed_kong": gettext_lazy("Concealed kong")}
@@ -37,61 +37,6 @@ MAX_TILES_TEXT = 100
 MAX_NOTE = 200
 MAX_MELDS = 8  # a hand of 16 tiles has at most 5 melds; a few more to be told it is wrong
 KEEP = 1000
-
-
-@dataclass
-class TileHand:
-    """One player's tiles: the concealed part (as typed or tapped) and declared melds."""
-
-    concealed: str = ""
-    melds: list[str] = field(default_factory=list)  # "pung 777z"
-
-    @property
-    def codes(self) -> list[str]:
-        return tilefaces.split(self.concealed)
-
-    @property
-    def readable(self) -> bool:
-        return bool(self.codes) or not self.concealed.strip()
-
-    def meld_pairs(self) -> list[tuple[str, str]]:
-        out = []
-        for text in self.melds:
-            kind, _, tiles = text.partition(" ")
-            out.append((kind, tiles))
-        return out
-
-    def needed(self, hand_size: int) -> int:
-        return hand_size - 3 * len(self.melds)
-
-    def is_empty(self) -> bool:
-        return not self.concealed.strip() and not self.melds
-
-    def typed(self) -> TypedTiles:
-        return TypedTiles(self.concealed, tuple(self.melds))
-
-    def as_fields(self) -> Fields:
-        fields: Fields = {"concealed": self.concealed.replace(" ", "")}
-        fields["melds"] = [{"kind": kind, "tiles": tiles} for kind, tiles in self.meld_pairs()]
-        return fields
-
-    @classmethod
-    def from_fields(cls, fields: Fields | None) -> TileHand:
-        if not fields:
-            return cls()
-        melds = [f"{m['kind']} {m['tiles']}" for m in fields.get("melds", [])]
-        return cls(fields.get("concealed", ""), melds)
-
-
-@dataclass(frozen=True)
-class TypedTiles:
-    """One player's tiles as typed (the concealed text, each meld as "kind tiles"): what the check measures."""
-
-    concealed: str = ""
-    melds: tuple[str, ...] = ()
-
-    def meld_pairs(self) -> list[tuple[str, str]]:
-        return [(kind, tiles) for kind, _, tiles in (text.partition(" ") for text in self.melds)]
 
 
 @dataclass(frozen=True)
@@ -121,6 +66,7 @@ class EnteredWin:
     tiles_have: int
     loser_tiles: tuple[tuple[int, TypedTiles], ...]  # taizhou: each loser's tiles as typed
     points_read: frozenset[int]  # taizhou: the losers whose points typed read as whole numbers
+    others: tuple[OtherEntered, ...] = ()  # 一炮多響: the other winners on this discard, as typed
 
     @property
     def self_drawn(self) -> bool:
@@ -150,6 +96,7 @@ class WinEntry:
     suit: str = "m"
     meld_kind: str = "pung"
     message: str = ""  # what the keypad could not do, shown beside it
+    others: list[OtherEntry] = field(default_factory=list)  # 一炮多響: the other winners on this discard
 
     # -- reading ---------------------------------------------------------------
     @classmethod
@@ -175,6 +122,7 @@ class WinEntry:
         for seat in SEATS:
             entry.loser_points[seat] = text(f"loser_points_{seat}")
             entry.loser_hands[seat] = TileHand(text(f"loser_concealed_{seat}"), melds(f"loser_meld_{seat}"))
+        entry.others = others_from_post(data, text, melds)
         return entry
 
     @classmethod
@@ -200,6 +148,13 @@ class WinEntry:
             hand = self.loser_hands.get(seat) or TileHand()
             fields[f"loser_concealed_{seat}"] = [hand.concealed]
             fields[f"loser_meld_{seat}"] = list(hand.melds)
+        for number, other in enumerate(self.others, start=1):
+            fields |= {f"other_{number}": ["1"], f"other_winner_{number}": [other.winner],
+                       f"other_mode_{number}": [other.mode], f"other_figure_{number}": [other.figure],
+                       f"other_concealed_{number}": [other.hand.concealed],
+                       f"other_meld_{number}": list(other.hand.melds),
+                       f"other_winning_{number}": [other.winning_tile], f"other_bonus_{number}": [other.bonus],
+                       f"other_confirmed_{number}": [other.confirmed]}
         return fields
 
     @classmethod
@@ -222,7 +177,27 @@ class WinEntry:
             elif value is not None:
                 entry.loser_points[seat] = str(value)
         entry.target = "winning" if entry.hand.codes and not entry.winning_tile else "hand"
+        entry.others = [other_from_input(win) for win in hand.other_wins]
         return entry
+
+    # -- several winners (一炮多響) ---------------------------------------------
+    def swap_in(self, number: int) -> None:
+        """The `number`th other winner (1-based) becomes the winner being entered, by tiles: the keypad and the
+        tiles card are theirs; the winner entered until now takes their place among the others."""
+        if not 1 <= number <= len(self.others):
+            return
+        other = self.others[number - 1]
+        self.others[number - 1] = OtherEntry(self.winner, self.mode, self.figure if self.mode == "figure" else "",
+                                             self.hand, self.winning_tile, self.bonus)
+        self.winner, self.hand, self.winning_tile, self.bonus = other.winner, other.hand, other.winning_tile, \
+            other.bonus
+        self.mode, self.figure = "tiles", other.figure
+        self.target = "winning" if self.hand.codes and not self.winning_tile else "hand"
+
+    def figures_chosen(self) -> bool:
+        """Every winner has a figure (by figure): a chip saves the hand only then."""
+        return self.mode == "figure" and bool(self.figure) and \
+            all(o.mode == "figure" and o.figure for o in self.others)
 
     # -- derived ---------------------------------------------------------------
     @property
@@ -323,7 +298,17 @@ class WinEntry:
             tiles_needed=self.hand.needed(profile.ruleset.hand_size), tiles_have=len(self.hand.codes),
             loser_tiles=tuple((seat, (self.loser_hands.get(seat) or TileHand()).typed()) for seat in self.losers())
             if profile.ruleset.payoff.loser_points else (),
-            points_read=frozenset(points))
+            points_read=frozenset(points),
+            others=tuple(self._other_entered(number, other, profile)
+                         for number, other in enumerate(self.others, start=2)))
+
+    def _other_entered(self, number: int, other: OtherEntry, profile: Profile) -> OtherEntered:
+        return OtherEntered(
+            number=number, winner=other.winner_seat, by_figure=other.mode == "figure", figure_typed=other.figure,
+            figure=whole_number(other.figure) if other.mode == "figure" else None,
+            figure_confirmed=bool(other.figure) and other.confirmed == other.figure, tiles=other.hand.typed(),
+            winning_tile=other.winning_tile, tiles_needed=other.hand.needed(profile.ruleset.hand_size),
+            tiles_have=len(other.hand.codes))
 
     def as_input(self, profile: Profile, *, figure: int | None, loser_totals: dict[int, int]) -> HandInput:
         """The form as a hand entered (new, or an edited hand's new fields), once checked (entry.check): `figure`
@@ -339,7 +324,27 @@ class WinEntry:
             responsible=self.responsible_seat(profile), events=tuple(events), note=nfc(self.note),
             figure=figure if by_figure else None, figure_field=self.figure_field_for(profile) if by_figure else "",
             tiles=None if by_figure else self.tiles_fields(profile),
-            loser_points=self._loser_points(profile, loser_totals))
+            loser_points=self._loser_points(profile, loser_totals), other_wins=self._other_wins(profile))
+
+    def _other_wins(self, profile: Profile) -> tuple[OtherWin, ...]:
+        """一炮多響: the other winners on this discard, a seat not chosen yet left out (the check says so); on a
+        self-draw none (a self-drawn tile has one winner)."""
+        if self.how == "self":
+            return ()
+        out = []
+        for other in self.others:
+            seat = other.winner_seat
+            if seat is None:
+                continue
+            if other.mode == "figure":
+                out.append(OtherWin(seat, whole_number(other.figure), self.figure_field_for(profile)))
+            else:
+                fields = other.hand.as_fields()
+                fields["winning_tile"] = other.winning_tile.replace(" ", "")
+                if profile.ruleset.bonus_tiles and other.bonus:
+                    fields["bonus_tiles"] = other.bonus.replace(" ", "")
+                out.append(OtherWin(seat, tiles=fields))
+        return tuple(out)
 
     def _loser_points(self, profile: Profile, totals: dict[int, int]) -> tuple[Any, ...] | None:
         """taizhou: each loser's tiles, or points as typed; None for the winner. Elsewhere none."""
@@ -348,23 +353,6 @@ class WinEntry:
         return tuple(None if seat == self.winner_seat else
                      self.loser_fields(seat, profile) if self.loser_uses_tiles(seat) else totals.get(seat, 0)
                      for seat in SEATS)
-
-
-def seat_of(text: str) -> int | None:
-    return int(text) if text in ("0", "1", "2", "3") else None
-
-
-def is_digits(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
-def whole_number(text: str) -> int | None:
-    """A figure or points typed, read as a whole number up to MAX_FIGURE; None for anything else."""
-    text = (text or "").strip()
-    if not is_digits(text) or len(text) > 9:
-        return None
-    value = int(text)
-    return value if value <= MAX_FIGURE else None
 
 
 def _seat_text(seat: int | None) -> str:

@@ -15,6 +15,7 @@ from ..display.score_lines import dealer_sum
 from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
+from ..entry.other_wins import MAX_OTHER_WINS, OtherEntry
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import HandState
@@ -40,6 +41,27 @@ class LoserView:
     total: int | None
     score: ScoreAnswer | None
     error: str
+
+
+@dataclass
+class OtherView:
+    """一炮多響: one slot for another winner on the discard (the form draws two, those not open hidden, so a
+    phone offline opens one with no request)."""
+
+    number: int  # 1 or 2: the slot, as the form's fields name it (`other_winner_<number>`)
+    is_open: bool
+    winner: int | None
+    name: str
+    mode: str
+    figure: str
+    chosen_chip: str
+    concealed: list[TileFace]
+    melds: list[MeldView]
+    winning: TileFace | None
+    entry: OtherEntry
+    score: ScoreAnswer | None
+    error: str
+    over_limit: bool  # its figure is past the limit: "Yes, it is right" beside it
 
 
 def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = None,
@@ -80,8 +102,35 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "hints": [m for k, m in check.errors.items()
                   if not (k == "tiles" and entry.mode == "tiles") and not (k == "figure" and check.over_limit)],
         "losers": _losers(entry, check, names, shown_errors) if profile.ruleset.payoff.loser_points else [],
-        **_keypad(entry, profile, names),
+        **_keypad(entry, profile, names), **_others(session, entry, check, names, shown_errors),
     }
+
+
+def _others(session: Session, entry: WinEntry, check: WinCheck, names: list[str],
+            errors: dict[str, str]) -> dict[str, Any]:
+    """一炮多響 (taiwan's house option `several_winners`): the other winners' slots, and what the preview and the
+    tiles card say of who is being entered."""
+    several = bool(session.options.get("several_winners")) or bool(entry.others)
+    if not several:
+        return {"several": False, "others": []}
+    chips = [str(value) for value in get_profile(session.ruleset).ruleset.figures_at(session.options)]
+    views = []
+    for number in range(1, MAX_OTHER_WINS + 1):
+        other = entry.others[number - 1] if number <= len(entry.others) else OtherEntry()
+        seat = other.winner_seat
+        views.append(OtherView(
+            number, number <= len(entry.others), seat, names[seat] if seat is not None else "", other.mode,
+            other.figure, other.figure if other.mode == "figure" and other.figure in chips else "",
+            faces(other.hand.concealed), _melds(other.hand.meld_pairs()), _one_face(other.winning_tile), other,
+            # beside the row once a save was refused; meanwhile the bar above Save says what is missing
+            check.other_scores.get(number),
+            errors.get(f"other_{number}") or (check.errors.get(f"other_{number}", "")
+                                              if number in check.other_over_limit else ""),
+            number in check.other_over_limit))
+    open_count = len(entry.others)
+    return {"several": True, "others": views, "can_add_other": open_count < MAX_OTHER_WINS,
+            "several_open": open_count > 0,
+            "winner_name": names[entry.winner_seat] if entry.winner_seat is not None else ""}
 
 
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:

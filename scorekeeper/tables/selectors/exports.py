@@ -3,6 +3,14 @@
 A backup holds the stored fields of the session and of every hand, in order, and nothing
 derived: the engine's replay of those fields is the session's state, so a restored
 session (services.imports) replays to exactly the original's balances, hands and settle-up.
+
+Several winners on one discard (一炮多響) are one row of the CSV, not one row per winner: a row is an entry
+of the session, numbered as History numbers it, and its balance columns are the running balances after that
+entry, which exist once per hand, not per winner (a row per winner would repeat them, or leave cells empty, and
+a spreadsheet summing a column of payments would count the hand's twice). The row names every winner in the
+winner column, the figures in the figure column in the same order ('Bob (carries the chain); Di' and '2; 6'),
+each winner by tiles in the tiles column by name, and every payment (one or more per winner, all from the
+discarder) in the payments columns, as the engine answers them.
 """
 from __future__ import annotations
 

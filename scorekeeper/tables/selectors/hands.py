@@ -7,14 +7,14 @@ from decimal import Decimal
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from scorekeeper.engine import HandScore, PaymentRow
+from scorekeeper.engine import HandResult, HandScore, PaymentRow
 
 from ..display.labels import entered_figure_words, unit_name
 from ..display.money import Payment, money, payments
 from ..display.rulesets import Profile, get_profile
 from ..display.score_lines import dealer_sum
 from ..display.words import ago, listed
-from ..hand_input import HandInput
+from ..hand_input import HandInput, OtherWin
 from ..models import Hand, Session
 from ..replay import HandState, ReplayState, session_replay
 from ..replay.seating import seating_of
@@ -24,6 +24,20 @@ from .zero_sum import ZeroSum, payments_sum
 def hand_get(*, pk: int) -> Hand:
     return Hand.objects.select_related("session__east", "session__south", "session__west",
                                        "session__north").get(pk=pk)
+
+
+@dataclass(frozen=True)
+class WinnerLine:
+    """One of several winners on one discard (一炮多響) as a row tells it: the winner, the figure (the engine's
+    total for a win by tiles, with its patterns in `score`), what the discarder owes for the win, and whether
+    this win carries the 拉 chain (taiwan.md: the others are paid at once)."""
+
+    name: str
+    figure: str
+    paid: Decimal
+    carries_chain: bool
+    words: str  # the line as the row shows it
+    score: HandScore | None = None
 
 
 @dataclass
@@ -44,6 +58,7 @@ class HandRow:
     score: HandScore | None = None
     names: list[str] = field(default_factory=list)  # the people in the seats at this hand, E S W N
     ruleset: str = ""  # the session's, whose words the patterns are told in
+    winners: list[WinnerLine] = field(default_factory=list)  # several wins on one discard: each winner's line
 
     @property
     def zero_sum(self) -> ZeroSum:
@@ -61,17 +76,18 @@ class HandRow:
         A new fact the row shows goes in here too."""
         return repr((self.ruleset, self.hand.pk, self.hand.kind, self.number, self.label, self.title, self.detail,
                      self.state.round_wind, self.dealer, self.dealer_word, self.streak, self.payments, self.tracked,
-                     self.tracked_changes, self.told, self.score))
+                     self.tracked_changes, self.told, self.score, self.winners))
 
 
 ROBBED_KONG = "robbing_kong"  # the hand's event (by tiles, and by figure where it changes who pays)
 
 
-def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
-               state: HandState | None = None) -> tuple[str, str]:
+def hand_title(*, hand: HandInput, names: list[str], profile: Profile, state: HandState | None = None,
+               answer: HandResult | None = None) -> tuple[str, str]:
     """A short headline and a detail line, in a player's words: of a hand entered, saved or not (a saved one
     read with `HandInput.from_row`). With the deal it was played in (`state`), a dealer's win by the table's
-    figure says what the app added, as the notice does: '5 + Dealer 1 = 6 fan'."""
+    figure says what the app added, as the notice does: '5 + Dealer 1 = 6 fan'. Several winners on one discard
+    are all named, each with the figure (with the engine's `answer`, a win by tiles says its total)."""
     if hand.kind == Hand.Kind.SEAT:
         newcomer = hand.newcomer.name if hand.newcomer else "?"
         return gettext("%(newcomer)s sits in for %(leaving)s") % {
@@ -84,6 +100,8 @@ def hand_title(*, hand: HandInput, names: list[str], profile: Profile,
         to = gettext(" to %(name)s") % {"name": names[hand.spot_to]} if hand.spot_to is not None else ""
         player = names[hand.spot_player] if hand.spot_player is not None else "?"
         return f"{player}: {label}{extra}{to}", hand.note
+    if hand.other_wins and hand.discarder is not None:
+        return _several_title(hand, names, profile, state, answer)
     winner = names[hand.winner] if hand.winner is not None else "?"
     parts = [_figure_part(hand, profile, state)]
     responsible = profile.ruleset.responsible
@@ -114,16 +132,66 @@ class LedgerChange:
     told: frozenset[int] = frozenset()  # indices into the hand's transfers
 
 
+def _several_title(hand: HandInput, names: list[str], profile: Profile, state: HandState | None,
+                   answer: HandResult | None) -> tuple[str, str]:
+    """'Bob, Di and Cy won on Ann's discard', and each winner's figure: 'Bob 2 fan · Di 6 fan · Cy 14 fan'."""
+    assert hand.discarder is not None and hand.winner is not None
+    title = gettext("%(winners)s won on %(discarder)s's discard") % {
+        "winners": listed([names[seat] for seat in hand.winners]), "discarder": names[hand.discarder]}
+    parts = [f"{names[win.winner]} {_winner_figure(win, profile, state, answer)}" for win in _wins_of(hand)]
+    return title, " · ".join(parts + ([hand.note] if hand.note else []))
+
+
+def _wins_of(hand: HandInput) -> list[OtherWin]:
+    """Every win of the hand alike, its own winner's first, as the others are kept."""
+    first = OtherWin(hand.winner if hand.winner is not None else 0, hand.figure, hand.figure_field, hand.tiles)
+    return [first, *hand.other_wins]
+
+
+def _winner_figure(win: OtherWin, profile: Profile, state: HandState | None, answer: HandResult | None) -> str:
+    """One winner's figure: as entered (a dealer's with what the app added), or the engine's total by tiles."""
+    if win.figure is None:
+        score = next((w.score for w in answer.winners if w.winner == win.winner), None) if answer else None
+        return gettext("by tiles") if score is None else \
+            gettext("%(figure)s by tiles") % {"figure": f"{score.total} {unit_name(profile.ruleset.unit)}"}
+    return _figure_words_of(win.winner, win.figure, win.figure_field, profile, state)
+
+
 def _figure_part(hand: HandInput, profile: Profile, state: HandState | None) -> str:
     if hand.figure is None:
         return gettext("by tiles")
-    added = profile.ruleset.payoff.figure_extra(hand.figure_field, state.continuations) \
-        if state is not None and hand.winner == state.dealer else 0
+    return _figure_words_of(hand.winner, hand.figure, hand.figure_field, profile, state)
+
+
+def _figure_words_of(winner: int | None, figure: int, figure_field: str, profile: Profile,
+                     state: HandState | None) -> str:
+    added = profile.ruleset.payoff.figure_extra(figure_field, state.continuations) \
+        if state is not None and winner == state.dealer else 0
     if added and state is not None:
-        return f"{dealer_sum(hand.figure, added, state.continuations, profile.dealer_word)} " \
+        return f"{dealer_sum(figure, added, state.continuations, profile.dealer_word)} " \
                f"{unit_name(profile.ruleset.unit)}"
-    return entered_figure_words(hand.figure, hand.figure_field or profile.ruleset.payoff.figures[0],
-                                profile.ruleset.unit)
+    return entered_figure_words(figure, figure_field or profile.ruleset.payoff.figures[0], profile.ruleset.unit)
+
+
+def winner_lines(*, hand: HandInput, answer: HandResult | None, names: list[str], profile: Profile,
+                 state: HandState | None) -> list[WinnerLine]:
+    """Each winner of several on one discard, in the order entered: its figure, what the discarder owes it for
+    the win (the engine's `WinnerResult.paid`) and who carries the 拉 chain; [] for any other hand."""
+    if not hand.other_wins or hand.discarder is None or answer is None:
+        return []
+    results = {w.winner: w for w in answer.winners}
+    lines = []
+    for win in _wins_of(hand):
+        result = results.get(win.winner)
+        if result is None:
+            continue
+        who = {"winner": names[win.winner], "figure": _winner_figure(win, profile, state, answer),
+               "amount": money(Decimal(result.paid)), "discarder": names[hand.discarder]}
+        words = (gettext("%(winner)s, %(figure)s: %(amount)s from %(discarder)s, carries the 拉 chain")
+                 if result.carries_chain else gettext("%(winner)s, %(figure)s: %(amount)s from %(discarder)s"))
+        lines.append(WinnerLine(names[win.winner], who["figure"], Decimal(result.paid), result.carries_chain,
+                                words % who, result.score))
+    return lines
 
 
 def debt_changes(names: list[str], before: Sequence[PaymentRow], after: Sequence[PaymentRow],
@@ -199,7 +267,11 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
         names = seating.names_at(index)
         before = answers[index - 1].tracked if index > 0 and answer else ()
         state = replay.states[index]
-        title, detail = hand_title(hand=HandInput.from_row(hand), names=names, profile=profile, state=state)
+        entered = HandInput.from_row(hand)
+        title, detail = hand_title(hand=entered, names=names, profile=profile, state=state, answer=answer)
+        winners = winner_lines(hand=entered, answer=answer, names=names, profile=profile, state=state)
+        if winners:  # each winner's line says the figure
+            detail = hand.note
         tracked = answer.tracked if answer else ()
         transfers = answer.transfers if answer else ()
         ledger = debt_changes(names, before, tracked, transfers, paying=session.pay_as_you_go) \
@@ -211,6 +283,7 @@ def hand_rows(*, session: Session, replay: ReplayState, hands: list[Hand]) -> li
             tracked=payments(names, tracked),
             tracked_changes=ledger.lines, told=ledger.told,
             score=answer.score if answer else None, names=names, ruleset=session.ruleset,
+            winners=winners,
         ))
     return rows
 
@@ -243,6 +316,8 @@ def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
     hand = row.hand
     if hand.kind != Hand.Kind.WIN or hand.winner is None:
         return row.title
+    if row.winners and hand.discarder is not None:
+        return _several_happened(row, names[hand.discarder])
     figure = _figure_words(row, profile)
     if hand.discarder is None:
         if hand.responsible is not None:  # 包自摸: one loser pays for all three
@@ -253,6 +328,16 @@ def _what_happened(row: HandRow, names: list[str], profile: Profile) -> str:
     if ROBBED_KONG in (hand.events or ()):
         return gettext("%(winner)s won %(figure)s robbing %(discarder)s's kong") % words
     return gettext("%(winner)s won %(figure)s off %(discarder)s") % words
+
+
+def _several_happened(row: HandRow, discarder: str) -> str:
+    """'Bob 2 fan, Di 6 fan and Cy 14 fan by tiles won off Ann; Bob carries the 拉 chain'."""
+    what = gettext("%(winners)s won off %(discarder)s") % {
+        "winners": listed([f"{w.name} {w.figure}" for w in row.winners]), "discarder": discarder}
+    holder = next((w.name for w in row.winners if w.carries_chain), None)
+    if holder is None:
+        return what
+    return gettext("%(what)s; %(winner)s carries the 拉 chain") % {"what": what, "winner": holder}
 
 
 def _figure_words(row: HandRow, profile: Profile) -> str:

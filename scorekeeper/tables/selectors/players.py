@@ -20,6 +20,7 @@ from django.db.models import Q
 from scorekeeper.engine import RULESET_KEYS, HandResult, get_ruleset
 
 from ..display.labels import figure_unit
+from ..hand_input import HandInput, OtherWin
 from ..models import Hand, Player, Session
 from ..replay import ReplayState, session_replay, store, tallies
 from ..replay.seating import people_money, seating_of
@@ -208,24 +209,30 @@ def _count_session(row: RulesetStats, session: Session, player: Player, hands: d
         if hand.kind == Hand.Kind.DRAW:
             row.draws += 1
             continue
-        if hand.discarder in seats:
+        if hand.discarder in seats:  # once, whatever the number of winners on the discard
             row.deal_ins += 1
-        if hand.winner not in seats:
-            continue
-        row.wins += 1
-        row.self_draws += hand.discarder is None
-        biggest = _as_biggest(hand, answer, session, seats, replay.number(index))
-        if biggest is not None:
-            _keep_biggest(row, biggest)
+        entered = HandInput.from_row(hand)
+        first = OtherWin(hand.winner or 0, hand.figure, hand.figure_field, hand.tiles)
+        for win in (first, *entered.other_wins):  # several winners on one discard: each one's own win
+            if win.winner not in seats:
+                continue
+            row.wins += 1
+            row.self_draws += hand.discarder is None
+            biggest = _as_biggest(win, hand.discarder is None, answer, session, replay.number(index))
+            if biggest is not None:
+                _keep_biggest(row, biggest)
 
 
-def _as_biggest(hand: Hand, answer: HandResult, session: Session, seats: set[int],
+def _as_biggest(win: OtherWin, self_drawn: bool, answer: HandResult, session: Session,
                 number: int) -> BiggestHand | None:
-    if hand.figure is not None:
-        figure, field_name = hand.figure, hand.figure_field or get_ruleset(session.ruleset).payoff.figures[0]
-    elif answer.score is not None:
-        figure, field_name = answer.score.total, get_ruleset(session.ruleset).payoff.figures[0]
+    """One win of the hand, what it paid its winner (as tallies.py counts it: that winner's payments)."""
+    score = next((w.score for w in answer.winners if w.winner == win.winner), None) if answer.winners \
+        else answer.score
+    if win.figure is not None:
+        figure, field_name = win.figure, win.figure_field or get_ruleset(session.ruleset).payoff.figures[0]
+    elif score is not None:
+        figure, field_name = score.total, get_ruleset(session.ruleset).payoff.figures[0]
     else:
         return None
-    won = won_by(answer, seats)
-    return BiggestHand(figure, field_name, won, session, number, hand.discarder is None)
+    won = won_by(answer, {win.winner})
+    return BiggestHand(figure, field_name, won, session, number, self_drawn)

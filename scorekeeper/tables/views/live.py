@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from ..models import Session
 from ..presenters.session_page import session_page
+from ..presenters.table_page import table_page
 from ..web.live_token import current_revision, token_claims
 from ..web.read_limit import reads_limited
 from ..web.requests import Request
@@ -32,8 +33,9 @@ def session_live(request: Request, pk: int) -> HttpResponseBase:
 @reads_limited
 @open_session("view")
 def _standings(request: Request, session: Session) -> HttpResponse:
-    """The session screen's standings, as views.sessions.session_detail shows them."""
-    return session_page(request, session)
+    """The session screen's standings, as views.sessions.session_detail shows them; or the table view's
+    (views.table), whose live URL says so."""
+    return table_page(request, session) if request.GET.get("view") == "table" else session_page(request, session)
 
 
 def session_events(request: Request, pk: int) -> HttpResponse:

@@ -36,6 +36,7 @@ class QuickLine:
     title: str = ""
     detail: str = ""
     payments: list[Payment] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)  # several winners on one discard: each one's figure and money
 
 
 def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
@@ -50,6 +51,11 @@ def quick_lines(session: Session, result: QuickEntryResult) -> list[QuickLine]:
             row.title, row.detail = selectors.hand_title(hand=result.entered[index], names=names, profile=profile)
             row.label = replay.label(start + index)
             row.payments = payments(names, replay.hands[start + index].transfers)
+            row.winners = [w.words for w in selectors.winner_lines(
+                hand=result.entered[index], answer=replay.hands[start + index], names=names, profile=profile,
+                state=replay.states[start + index])]
+            if row.winners:  # each winner's line says the figure
+                row.detail = result.entered[index].note
         rows.append(row)
     return rows
 

@@ -38,7 +38,8 @@ def win_new(request: Request, session: Session) -> HttpResponseBase:
     if request.method == "GET":
         return _opened(request, session)
     entry = _posted_entry(request, session)
-    return _save_new(request, session, entry) if _saves(request, session) else _tapped(request, session, entry)
+    return _save_new(request, session, entry) if _saves(request, session, entry) else \
+        _tapped(request, session, entry)
 
 
 def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpResponseBase:
@@ -51,13 +52,20 @@ def _save_new(request: Request, session: Session, entry: WinEntry) -> HttpRespon
     return saved_notice(request, session, saved.hand)
 
 
-def _saves(request: Request, session: Session) -> bool:
+def _saves(request: Request, session: Session, entry: WinEntry) -> bool:
     """Save, "Yes, save it" or "Save it as the limit" beside a figure past the limit, or a figure chip: a win
-    by figure in three taps (won, discarder, figure), unless the table asked to confirm each hand first."""
-    chip_saves = "figure_chip" in request.POST and not session.confirm_before_saving and \
+    by figure in three taps (won, discarder, figure), unless the table asked to confirm each hand first. With
+    several winners on the discard (一炮多響) a chip saves once every winner has a figure: two winners in six
+    taps (won, discarder, "Another player won", who, a chip for each)."""
+    chip_saves = _chip_tapped(request) and entry.figures_chosen() and not session.confirm_before_saving and \
         not _chip_asks_losers_first(request, session)
-    saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST
+    saves_now = request.POST.get("action") == "save" or "confirm_figure" in request.POST or \
+        any(f"confirm_other_{n}" in request.POST for n in (1, 2))
     return saves_now or "save_at_limit" in request.POST or chip_saves
+
+
+def _chip_tapped(request: Request) -> bool:
+    return "figure_chip" in request.POST or any(f"other_chip_{n}" in request.POST for n in (1, 2))
 
 
 def _losers_seen(request: Request) -> bool:
@@ -183,7 +191,8 @@ def edit_win(request: Request, hand: Hand) -> HttpResponseBase:
         entry.revision = str(session.revision)
         return _win_page(request, session, entry, editing=hand)
     entry = _posted_entry(request, session)
-    if request.POST.get("action") != "save" and not {"confirm_figure", "save_at_limit"} & request.POST.keys():
+    confirms = {"confirm_figure", "save_at_limit", "confirm_other_1", "confirm_other_2"}
+    if request.POST.get("action") != "save" and not confirms & request.POST.keys():
         return _tapped(request, session, entry, editing=hand)  # a chip only chooses
     try:
         saved = services.win_record(session=session, entry=entry, revision=entry.revision, editing=hand)

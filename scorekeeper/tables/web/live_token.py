@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 from django.core import signing
@@ -47,7 +48,8 @@ def live_urls(request: Request, session: Session) -> dict[str, str]:
         claims: dict[str, object] = {"s": session.pk, "l": list(access.links)}
     else:
         claims = {"s": session.pk, "v": _browser(request), "o": session.owner_id}
-    query = urlencode({"revision": str(session.revision), "t": signing.dumps(claims, salt=SALT, compress=True)})
+    query = urlencode({"revision": live_mark(session.revision, session.dice_at),
+                       "t": signing.dumps(claims, salt=SALT, compress=True)})
     return {"live_url": reverse("session_live", args=[session.pk]) + "?" + query,
             "events_url": reverse("session_events", args=[session.pk]) + "?" + query}
 
@@ -80,15 +82,29 @@ def verified_claims(request: HttpRequest, pk: int, token: str) -> LiveClaims | N
 
 
 def current_revision(claims: LiveClaims) -> str | None:
-    """The session's revision now, if the visitor's access still stands (one query): for a share link's
-    visitor, one of their links still there; for an account's owner, the owner. Else None."""
+    """The session's live mark now (its revision, and its last roll of the dice: `live_mark`), if the visitor's
+    access still stands (one query): for a share link's visitor, one of their links still there; for an account's
+    owner, the owner. Else None."""
     found = Session.objects.filter(pk=claims.session)
     if claims.links:
         found = found.filter(Exists(ShareLink.objects.filter(session=OuterRef("pk"), pk__in=claims.links)))
     else:
         found = found.filter(owner_id=claims.owner)
-    revision = found.values_list("revision", flat=True).first()
-    return None if revision is None else str(revision)
+    now = found.values_list("revision", "dice_at").first()
+    return None if now is None else live_mark(*now)
+
+
+def live_mark(revision: object, rolled_at: datetime | None) -> str:
+    """What the live screens watch: the session's revision (a hand saved, edited, deleted…), and the time of the
+    table's last roll of the dice, which changes no revision (services/dice.py). A session never rolled for is
+    watched by its revision alone, as before there were dice."""
+    return str(revision) if rolled_at is None else f"{revision}.{rolled_at.timestamp():.6f}"
+
+
+def live_marks(pks: list[int]) -> dict[int, str]:
+    """Each session's live mark, in one query (the live server's look at every watched session)."""
+    found = Session.objects.filter(pk__in=pks).values_list("pk", "revision", "dice_at")
+    return {pk: live_mark(revision, rolled_at) for pk, revision, rolled_at in found}
 
 
 def _browser(request: HttpRequest) -> str:

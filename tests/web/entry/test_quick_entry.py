@@ -9,7 +9,7 @@ from scorekeeper.engine import RULESET_KEYS
 from scorekeeper.tables import services
 from scorekeeper.tables.display.rulesets import quick_entry_examples
 from scorekeeper.tables.entry.quick_entry import parse_quick_entry, quick_entry_check
-from scorekeeper.tables.hand_input import HandInput
+from scorekeeper.tables.hand_input import HandInput, OtherWin
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.services import quick_entry_apply
@@ -254,3 +254,72 @@ def test_the_help_page_names_the_sessions_seats(make_session):
 
     assert "<strong>1</strong> Ann, <strong>2</strong> Bob" in page and "<strong>4</strong> Di." in page
     assert f"/sessions/{session.pk}/" in page
+
+
+# -- several winners on one discard (一炮多響) --------------------------------------------------
+SEVERAL = {"several_winners": True}
+
+
+@pytest.mark.parametrize("text", ["W2 d3 8 + W4 5", "w2 d3 8 w4 5", "W2 8 + W4 5 d3", "W2 d3 8 +W4 5"])
+def test_several_winners_on_one_discard_read_as_one_hand(text):
+    (line,) = parse_quick_entry(text, ruleset="taiwan")
+
+    assert line.ok, line.error
+    assert fields(line) == dict(kind="win", winner=1, discarder=2, figure=8, figure_field="fan")
+    assert line.hand().other_wins == (OtherWin(3, figure=5, figure_field="fan"),)
+
+
+def test_a_third_winner_on_the_same_discard():
+    (line,) = parse_quick_entry("W2 d3 8 + W4 5 + W1 3", ruleset="taiwan")
+
+    assert line.hand().winners == (1, 3, 0)
+    assert [(w.winner, w.figure) for w in line.hand().other_wins] == [(3, 5), (0, 3)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("W2 8 + W4 5", "line 1: several winners win on one discard: say whose, e.g. W2 d3 8 + W4 5"),
+    ("W2 d3 8 + W2 5", "line 1: seat 2 is named twice as a winner"),
+    ("W2 d3 8 + W3 5", "line 1: seat 3 cannot win on their own discard"),
+    ("W2 d3 8 + W4", "line 1: how many fan did seat 4 win? Add the figure, e.g. W2 d3 8 + W4 5"),
+    ("W2 d3 8 + 5", "line 1: after + comes another winner on the same discard, e.g. W2 d3 8 + W4 5"),
+    ("W2 d3 8 + W4 5 r1", "line 1: 'r1' is not part of another winner's win"),
+    ("W2 d3 8 + W4 5 d1", "line 1: d3 and d1 both say how the hand was won: give one"),
+    ("W2 d3 8 + W5 5", "line 1: seat 5 does not exist"),
+])
+def test_a_wrong_several_winners_line_says_what_is_wrong(text, message):
+    (line,) = parse_quick_entry(text, ruleset="taiwan")
+
+    assert message in line.error
+
+
+def test_several_winners_are_saved_as_one_hand_and_paid_as_the_rulebook_says(make_session):
+    """taiwan.md's worked example: Bob holds a chain (Ann owes 14); Ann discards to Bob (2) and Di (6)."""
+    session = make_session("taiwan", options=SEVERAL, stakes={"base": "10", "per_fan": "1"})
+
+    result = quick_entry_apply(session=session, text="W2 d1 4\nW2 d1 2 + W4 6")
+
+    assert result.ok, result.errors
+    assert [HandInput.from_row(h).winners for h in result.hands] == [(1,), (1, 3)]
+    assert list(replay_of(session).balances) == ["-49", "33", "0", "16"]
+
+
+@pytest.mark.parametrize("ruleset, options, refusal", [
+    ("taiwan", {}, "this table plays 截糊"),
+    ("zung-jung", {}, "plays 截糊"),
+])
+def test_several_winners_are_refused_where_the_table_plays_one_winner(make_session, ruleset, options, refusal):
+    session = make_session(ruleset, options=options)
+
+    result = quick_entry_apply(session=session, text="W2 d3 8 + W4 5")
+
+    assert not result.ok and refusal in result.errors[0], result.errors
+    assert not Hand.objects.exists()
+
+
+def test_the_help_page_shows_several_winners_and_its_line_is_recorded(make_session):
+    page = render_to_string("tables/help_quick_entry.html", {"examples": quick_entry_examples()})
+    assert "<code>W2 d3 8 + W4 5</code>" in page and "一炮多響" in page
+
+    result = quick_entry_apply(session=make_session("taiwan", options=SEVERAL), text="W2 d3 8 + W4 5 + W1 3")
+
+    assert result.ok, result.errors

@@ -47,7 +47,7 @@ def pages(session) -> list[str]:
     pk = session.pk
     return ["/", f"/sessions/{pk}/", f"/sessions/{pk}/win/", f"/sessions/{pk}/draw/", f"/sessions/{pk}/history/",
             f"/sessions/{pk}/settle/", f"/sessions/{pk}/share/", "/sessions/new/", "/sessions/new/?ruleset=taiwan",
-            "/rules/", "/rules/zung-jung/", "/rules/taizhou/", "/offline/"]
+            "/rules/", "/rules/zung-jung/", "/rules/taizhou/", "/offline/", f"/sessions/{pk}/table/"]
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])

@@ -179,3 +179,23 @@ def test_a_line_the_engine_refuses_is_marked_on_its_line_and_nothing_is_saved(cl
     bad = re.findall(r'<li class="quick-line quick-line-bad">.*?</li>', html, re.S)
     assert len(bad) == 1 and "<code>W2 13</code>" in bad[0] and "unlucky" in bad[0]
     assert not Hand.objects.exists()
+
+
+def test_check_names_every_winner_of_several_on_one_discard(client, make_session):
+    session = make_session("taiwan", options={"several_winners": True}, stakes={"base": "10", "per_fan": "1"})
+
+    html = quick(client, session, "W2 d3 8 + W4 5", "check").content.decode()
+
+    assert "Bob and Di won on Cy&#x27;s discard" in html
+    assert "Bob, 8 fan: 18 from Cy" in html and "Di, 5 fan: 15 from Cy, carries the 拉 chain" in html  # nearest
+    assert not Hand.objects.exists()
+
+
+def test_a_several_winners_line_on_a_table_playing_one_winner_is_refused_in_its_words(client, make_session):
+    session = make_session("taiwan")
+    client.cookies["django_language"] = "zh-hant"
+
+    response = quick(client, session, "W2 d3 8 + W4 5", "check", HTTP_ACCEPT_LANGUAGE="zh-hant")
+
+    assert response.status_code == 422 and "這枱打截糊（一炮多響的家規沒有開）" in response.content.decode()
+    assert not Hand.objects.exists()
