@@ -16,6 +16,7 @@ from ..display.tiles import SUIT_TABS, TileFace, face, faces
 from ..entry.check import WinCheck, win_check
 from ..entry.keypad import Target, keypad_codes, keypad_suits, target_of, used_up
 from ..entry.other_wins import MAX_OTHER_WINS, OtherEntry
+from ..entry.photo import camera_offered
 from ..entry.win_fields import MELD_KINDS, WinEntry, seat_of
 from ..models import Hand, Session
 from ..replay import HandState
@@ -82,7 +83,7 @@ def win_context(session: Session, entry: WinEntry, *, editing: Hand | None = Non
         "dealer_name": names[state.dealer], "streak": state.continuations, "errors": shown_errors,
         "deal_json": None if editing else _deal_json(session, state, place.number, profile, names),
         "post_url": reverse("hand_edit", args=[editing.pk]) if editing else reverse("win_new", args=[session.pk]),
-        "preview_url": reverse("win_preview", args=[session.pk]),
+        "preview_url": reverse("win_preview", args=[session.pk]), "photo_url": _photo_url(session),
         "cancel_url": reverse("history", args=[session.pk]) if editing else
         reverse("win_new", args=[session.pk]) + "?cancel=1",
         # Offline the draft cannot be dropped (the server keeps it): Cancel goes back at once.
@@ -131,6 +132,11 @@ def _others(session: Session, entry: WinEntry, check: WinCheck, names: list[str]
     return {"several": True, "others": views, "can_add_other": open_count < MAX_OTHER_WINS,
             "several_open": open_count > 0,
             "winner_name": names[entry.winner_seat] if entry.winner_seat is not None else ""}
+
+
+def _photo_url(session: Session) -> str:
+    """Where the keypad sends a photo of the tiles (issue 38), where this server reads photos (the camera extra)."""
+    return reverse("session_photo", args=[session.pk]) if camera_offered() else ""
 
 
 def _keypad(entry: WinEntry, profile: Profile, names: list[str]) -> dict[str, Any]:
