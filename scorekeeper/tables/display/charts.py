@@ -94,7 +94,7 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     ET.SubElement(svg, "desc").text = _description(names, values, hands, by_session)
     ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "rx": "8",
                                 "fill": "#ffffff"})
-    _axes(svg, frame, ticks)
+    _axes(svg, frame, ticks, by_session)
     for seat, (name, line) in enumerate(zip(names, values)):
         _line(svg, frame, seat, name, line)
     if hands == 0:
@@ -198,7 +198,7 @@ def _x_step(hands: int) -> int:
 
 
 # -- drawing -------------------------------------------------------------------------------
-def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
+def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal], by_session: bool = False) -> None:
     for value in ticks:
         y = f"{frame.y(value):.1f}"
         if value != 0:
@@ -213,7 +213,9 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
     step_x = _x_step(frame.hands)
     for hand in range(step_x, frame.hands + 1, step_x):  # 0, the start, is where every line begins
         _text(svg, frame.x(hand), frame.bottom + 14, str(hand), anchor="middle")
-    _text(svg, frame.left - 5, frame.bottom + 14, pgettext("chart axis: the hands played", "Hand"), anchor="end")
+    axis = pgettext("chart axis: the sessions played", "Session") if by_session else \
+        pgettext("chart axis: the hands played", "Hand")
+    _text(svg, frame.left - 5, frame.bottom + 14, axis, anchor="end")
     _text(svg, 8, 13, gettext("Balance"))
 
 

@@ -54,6 +54,10 @@ class Win:
     sets: tuple[str, ...] = ()  # the sets scored, when the hand was entered by its tiles
 
     @property
+    def ruleset(self) -> str:
+        return self.session.ruleset
+
+    @property
     def unit(self) -> str:
         return figure_unit(self.figure_field, get_ruleset(self.session.ruleset).unit)
 
@@ -169,11 +173,55 @@ class Numbers:
         return self.rivals.setdefault(player.pk, Rival(player))
 
 
+@dataclass
+class Record:
+    """A person's numbers in every ruleset, and what they add up to where a count adds up across rulesets."""
+
+    rulesets: list[Numbers]
+    skipped: list[Session]  # sessions the engine cannot replay: left out
+
+    def _sum(self, name: str) -> int:
+        return sum(getattr(r, name) for r in self.rulesets)
+
+    @property
+    def sessions(self) -> int:
+        return self._sum("sessions")
+
+    @property
+    def hands(self) -> int:
+        return self._sum("hands")
+
+    @property
+    def wins(self) -> int:
+        return self._sum("wins")
+
+    @property
+    def self_draws(self) -> int:
+        return self._sum("self_draws")
+
+    @property
+    def deal_ins(self) -> int:
+        return self._sum("deal_ins")
+
+    @property
+    def biggest(self) -> Win | None:
+        """The win that paid the person most, whatever its ruleset (fan and points do not compare)."""
+        wins = [r.biggest for r in self.rulesets if r.biggest is not None]
+        return max(wins, key=lambda w: (w.won, w.figure), default=None)
+
+
 # -- many sessions -----------------------------------------------------------------------------
 def player_numbers(*, player: Player, sessions: Iterable[Session]) -> list[Numbers]:
     """The person's numbers per ruleset (the rulebook's order) over `sessions`, oldest first: those the
     visitor may open. A session the engine cannot replay is left out."""
     return _summed(sessions).get(player.pk, [])
+
+
+def player_record(*, player: Player, sessions: Iterable[Session]) -> Record:
+    """`player_numbers`, with the sessions left out (the engine cannot replay them)."""
+    sessions = list(sessions)
+    skipped = [s for s in sessions if session_numbers(session=s) is None]
+    return Record(player_numbers(player=player, sessions=sessions), skipped)
 
 
 def friends_numbers(*, sessions: Iterable[Session]) -> dict[str, list[Numbers]]:

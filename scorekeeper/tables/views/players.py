@@ -28,10 +28,10 @@ def player(request: Request, pk: int) -> HttpResponse:
     sessions = [s for s in selectors.player_sessions(player=found) if access.access_of(request, s)] if found else []
     if found is None or not sessions:
         raise Http404("No such player")
-    numbers = selectors.player_numbers(player=found, sessions=sessions)
+    record = selectors.player_record(player=found, sessions=sessions)
     return render(request, "tables/player.html", {
-        "player": found, "stats": selectors.player_stats(player=found, sessions=sessions), "sessions": sessions[::-1],
-        "numbers": numbers, "chart": _net_chart(numbers),
+        "player": found, "stats": record, "sessions": sessions[::-1], "numbers": record.rulesets,
+        "chart": _net_chart(record.rulesets),
     })
 
 
