@@ -50,8 +50,8 @@ import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is)
 from scorekeeper.tables import services  # noqa: E402
 from scorekeeper.tables.models import Player, Session  # noqa: E402
 from scorekeeper.tables.replay import forget_all  # noqa: E402
-from scorekeeper.tables.services import quota  # noqa: E402
 from scorekeeper.tables.selectors.player_numbers import forget_numbers  # noqa: E402
+from scorekeeper.tables.services import quota  # noqa: E402
 
 FRIENDS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 TILES = {"concealed": "123m456p789s1112z", "winning_tile": "2z", "melds": []}
