@@ -1,9 +1,13 @@
 """A person's numbers over the sessions a visitor may open (issue 39.1): the player page's and the leaderboard's.
 
-Derived, like every read, from each session's replay (never stored twice): one pass over a session's entries
-counts every person who played in it, per person, not per seat (seating.py: each entry is the person's in the
-seat at that entry), and the pass is kept per process for the session's revision (`session_numbers`), so a
-page over a hundred sessions replays none it has counted before (docs/benchmarks.md, "Player numbers").
+Derived, like every read, from each session's replay (never stored twice). A session four people sat through
+is read from its last hand's running tally (replay/tallies.py, version 2: each seat's numbers and the money
+between seats, kept with the replay snapshots and rewritten with them): one row a session, whatever its length.
+A session where seats changed hands (or whose snapshots predate those numbers) is counted hand by hand from its
+replay, per person, not per seat (seating.py: each entry is the person's in the seat at that entry). Either way
+a session's numbers are kept per process for its revision (`session_numbers`), so a page over a hundred
+sessions counts none it has counted before (docs/benchmarks.md, "A player's numbers"). The two ways agree
+(tests/web/selectors/test_player_numbers_properties.py).
 
 Decisions where the issue is silent:
 - **Head-to-head money** is the money that moved between the two people, row by row: each entry's engine
@@ -28,14 +32,14 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from scorekeeper.engine import RULESET_KEYS, Fields, HandResult, HandScore, PaymentRow, get_ruleset
+from scorekeeper.engine import RULESET_KEYS, Fields, HandResult, HandScore, PaymentRow, Settlement, get_ruleset
 
 from ..display.labels import figure_unit
-from ..models import Player, Session
-from ..replay import HandState, ReplayState, session_replay
+from ..models import Hand, Player, Session
+from ..replay import HandState, ReplayState, session_replay, store, tallies
 from ..replay.seating import Seating, seating_of
 from ..replay.tallies import won_by
 
@@ -52,6 +56,7 @@ class Win:
     number: int  # the hand's number in its session, as the table counts
     self_drawn: bool
     sets: tuple[str, ...] = ()  # the sets scored, when the hand was entered by its tiles
+    index: int = -1  # the entry's index in the session (a win read from a tally knows it, not yet `hand_id`)
 
     @property
     def ruleset(self) -> str:
@@ -218,10 +223,17 @@ def player_numbers(*, player: Player, sessions: Iterable[Session]) -> list[Numbe
 
 
 def player_record(*, player: Player, sessions: Iterable[Session]) -> Record:
-    """`player_numbers`, with the sessions left out (the engine cannot replay them)."""
+    """`player_numbers`, with the sessions left out (the engine cannot replay them), each biggest win
+    knowing its hand (one query a ruleset, for the page's link)."""
     sessions = list(sessions)
-    skipped = [s for s in sessions if session_numbers(session=s) is None]
-    return Record(player_numbers(player=player, sessions=sessions), skipped)
+    counted = _numbers_of(sessions)
+    rows = player_numbers(player=player, sessions=sessions)
+    for row in rows:
+        if row.biggest is not None and not row.biggest.hand_id:
+            ids = Hand.objects.live().filter(session=row.biggest.session).order_by("position").values_list("pk",
+                                                                                                        flat=True)
+            row.biggest = replace(row.biggest, hand_id=ids[row.biggest.index])
+    return Record(rows, [s for s in sessions if counted.get(s.pk) is None])
 
 
 def friends_numbers(*, sessions: Iterable[Session]) -> dict[str, list[Numbers]]:
@@ -237,8 +249,10 @@ def friends_numbers(*, sessions: Iterable[Session]) -> dict[str, list[Numbers]]:
 
 def _summed(sessions: Iterable[Session]) -> dict[int, list[Numbers]]:
     found: dict[int, dict[str, Numbers]] = {}
-    for session in sorted(sessions, key=lambda s: (s.created_at, s.pk)):
-        for pk, numbers in (session_numbers(session=session) or {}).items():
+    sessions = sorted(sessions, key=lambda s: (s.created_at, s.pk))
+    counted = _numbers_of(sessions)
+    for session in sessions:
+        for pk, numbers in (counted.get(session.pk) or {}).items():
             mine = found.setdefault(pk, {})
             total = mine.get(session.ruleset)
             if total is None:
@@ -258,18 +272,39 @@ _lock = threading.Lock()
 def session_numbers(*, session: Session) -> dict[int, Numbers] | None:
     """Each person's numbers in one session (None: the engine cannot replay it), kept for its revision.
     The values are shared: read them, never change them (`Numbers.add` copies into a total)."""
+    return _numbers_of([session])[session.pk]
+
+
+def _numbers_of(sessions: list[Session]) -> dict[int, dict[int, Numbers] | None]:
+    """Each session's numbers: kept in this process for its revision; else read from its last hand's tally
+    (replay/tallies.py: one row a session, whatever its length) when four people sat through it; else counted
+    from its replay, hand by hand (seat changes, and snapshots written before the tally had these numbers)."""
+    found: dict[int, dict[int, Numbers] | None] = {}
     with _lock:
-        kept = _cache.get(session.pk)
-        if kept is not None and kept[0] == str(session.revision):
-            _cache.move_to_end(session.pk)
-            return kept[1]
-    replay = session_replay(session=session)
-    counted = _counted(session, replay) if replay.ok else None
+        for session in sessions:
+            kept = _cache.get(session.pk)
+            if kept is not None and kept[0] == str(session.revision):
+                _cache.move_to_end(session.pk)
+                found[session.pk] = kept[1]
+    todo = [s for s in sessions if s.pk not in found]
+    if not todo:
+        return found
+    reseated = set(Hand.objects.live().filter(kind=Hand.Kind.SEAT, session__in=todo)
+                   .values_list("session_id", flat=True))
+    kept_tallies = store.last_tallies(sessions=[s for s in todo if s.pk not in reseated])
+    for session in todo:
+        tally = kept_tallies.get(session.pk)
+        if tally is not None and tallies.is_full(tally[0]):
+            found[session.pk] = _from_tally(session, *tally)
+        else:
+            replay = session_replay(session=session)
+            found[session.pk] = _counted(session, replay) if replay.ok else None
     with _lock:
-        _cache[session.pk] = (str(session.revision), counted)
+        for session in todo:
+            _cache[session.pk] = (str(session.revision), found[session.pk])
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return counted
+    return found
 
 
 def forget_numbers() -> None:
@@ -295,6 +330,47 @@ def _counted(session: Session, replay: ReplayState) -> dict[int, Numbers]:
             if other is not numbers:
                 numbers.rival(other.player).sessions = 1
     return people
+
+
+def _from_tally(session: Session, tally: tallies.Tally, ended: Settlement) -> dict[int, Numbers]:
+    """Four people for the whole session: each seat's numbers after the last hand are the person's."""
+    names = {p.key: (p.name, p.name_zh) for p in get_ruleset(session.ruleset).patterns}
+    people = {}
+    for seat, person in enumerate(session.players):
+        wins, self_draws, deal_ins, _ = tally["s"][seat]
+        won, figures, patterns, streak, chains, longest, biggest = tally["x"][seat]
+        numbers = Numbers(session.ruleset, person, sessions=1, hands=tally["n"], wins=wins, self_draws=self_draws,
+                          deal_ins=deal_ins, draws=tally["d"], won=Decimal(won), figures=figures,
+                          patterns=Counter(patterns), longest_streak=streak, chains=chains, longest_chain=longest)
+        numbers.pattern_names = {key: names.get(key, (key, "")) for key in patterns}
+        if biggest is not None:
+            numbers.biggest = Win(biggest[0], biggest[1], Decimal(biggest[2]), session, 0, biggest[3], biggest[4],
+                                  tuple(biggest[6]), biggest[5])
+        people[seat] = numbers
+    holder, held = tally["c"]
+    if holder >= 0:  # the chain open at the end: held to the session's end
+        people[holder].chains += 1
+        people[holder].longest_chain = max(people[holder].longest_chain, held)
+    rows = [PaymentRow(payer, payee, amount) for payer, line in enumerate(tally["m"])
+            for payee, amount in enumerate(line) if Decimal(amount)]
+    _moved(people, [*rows, *ended.closing])
+    for numbers in people.values():
+        numbers.timeline.append((session, numbers.net))
+        for other in people.values():
+            if other is not numbers:
+                numbers.rival(other.player).sessions = 1
+    return {numbers.player.pk: numbers for numbers in people.values()}
+
+
+def _moved(people: dict[int, Numbers], rows: Iterable[PaymentRow]) -> None:
+    """Money between seats (`people` by seat), each way and net."""
+    for row in rows:
+        amount = Decimal(row.amount)
+        payer, payee = people[row.payer], people[row.payee]
+        payer.net -= amount
+        payee.net += amount
+        payer.rival(payee.player).paid += amount
+        payee.rival(payer.player).received += amount
 
 
 class _Pass:

@@ -1,17 +1,27 @@
 """A person's numbers (issue 39.1), checked against sessions counted by hand."""
 from __future__ import annotations
 
+import importlib
+import json
 from decimal import Decimal
 
 import pytest
 
 from scorekeeper.tables import services
 from scorekeeper.tables.hand_input import HandInput, OtherWin
-from scorekeeper.tables.models import Hand, Player, Session
-from scorekeeper.tables.selectors.player_numbers import forget_numbers, friends_numbers, player_numbers
+from scorekeeper.tables.models import Hand, HandReplay, Player, Session
+from scorekeeper.tables.replay import forget_all
+from scorekeeper.tables.selectors.player_numbers import (
+    forget_numbers,
+    friends_numbers,
+    player_numbers,
+    player_record,
+)
 
 from web_helpers import ZJ_TILES
 
+NUMBERS = importlib.import_module("scorekeeper.tables.selectors.player_numbers")  # the module (the package exports
+# its function of the same name)
 TAIWAN_STAKES = {"base": "10", "per_fan": "2"}
 
 
@@ -20,6 +30,7 @@ def fresh_numbers():
     forget_numbers()
     yield
     forget_numbers()
+
 
 
 def person(name: str) -> Player:
@@ -161,3 +172,37 @@ def test_numbers_are_kept_per_revision(make_session, django_assert_max_num_queri
 
 def ann_player(session: Session) -> Player:
     return session.east
+
+
+def test_four_people_throughout_are_read_from_the_last_hands_tally(make_session, monkeypatch,
+                                                                   django_assert_max_num_queries):
+    session = taiwan_evening(make_session)
+    forget_all()
+    forget_numbers()
+    monkeypatch.setattr(NUMBERS, "_counted", None)  # no replay: the tally alone
+
+    read = Session.objects.select_related("east", "south", "west", "north").get(pk=session.pk)
+    ann_player = person("Ann")
+    with django_assert_max_num_queries(4):  # seat changes, the last hands, their snapshots, the biggest's hand
+        record = player_record(player=ann_player, sessions=[read])
+    [ann] = record.rulesets
+    assert ann.player == ann_player
+    assert (ann.hands, ann.wins, ann.self_draws, ann.deal_ins, ann.draws, ann.net) == (4, 2, 1, 0, 1, 146)
+    assert (ann.longest_streak, ann.chains, ann.longest_chain, ann.average_won) == (2, 1, 2, 64)
+    assert {r.player.name: r.net for r in ann.rivals.values()} == {"Bob": 74, "Cy": 36, "Di": 36}
+    first = Hand.objects.filter(session=session).order_by("position").first()
+    assert (ann.biggest.figure, ann.biggest.number, ann.biggest.hand_id) == (13, 1, first.pk)
+
+
+def test_a_tally_from_before_these_numbers_is_counted_from_the_replay(make_session):
+    session = taiwan_evening(make_session)
+    for row in HandReplay.objects.filter(hand__session=session):  # as an older build wrote them
+        tally = json.loads(row.tally)
+        row.tally = json.dumps({key: tally[key] for key in ("n", "d", "s")})
+        row.save()
+    forget_all()
+    forget_numbers()
+
+    [ann] = player_numbers(player=person("Ann"), sessions=[Session.objects.get(pk=session.pk)])
+
+    assert (ann.hands, ann.wins, ann.net, ann.longest_chain) == (4, 2, 146, 2)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.tables import selectors, services
 from scorekeeper.tables.hand_input import HandInput, OtherWin
-from scorekeeper.tables.models import Hand
+from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay.seating import people_money, seating_of
-from scorekeeper.tables.selectors.player_numbers import forget_numbers, session_numbers
+from scorekeeper.tables.selectors.player_numbers import _counted, forget_numbers, session_numbers
 
 pytestmark = pytest.mark.django_db
 PROPERTIES = settings(max_examples=25, deadline=None,
@@ -65,7 +65,7 @@ def test_the_nets_with_each_other_person_add_up_to_the_balance(make_session, rul
     replay = selectors.session_standings(session=session, recent=0).replay
     balances = {m.player.pk: m.balance for m in people_money(session=session, replay=replay)}
 
-    numbers = session_numbers(session=session)
+    numbers = session_numbers(session=Session.objects.get(pk=session.pk))  # as a page reads it: from the tally
 
     assert numbers is not None
     assert {pk: n.net for pk, n in numbers.items()} == balances
@@ -74,3 +74,13 @@ def test_the_nets_with_each_other_person_add_up_to_the_balance(make_session, rul
         for other, rival in mine.rivals.items():
             assert numbers[other].rivals[pk].net == -rival.net
     assert sum(n.deal_ins for n in numbers.values()) <= sum(n.wins for n in numbers.values())
+    # read from the last hand's tally (four people throughout) or counted hand by hand: the same numbers
+    assert {pk: facts(n) for pk, n in numbers.items()} == {pk: facts(n) for pk, n in _counted(session, replay).items()}
+
+
+def facts(numbers):
+    big = numbers.biggest
+    return (numbers.hands, numbers.wins, numbers.self_draws, numbers.deal_ins, numbers.draws, numbers.won,
+            numbers.figures, dict(numbers.patterns), numbers.longest_streak, numbers.chains, numbers.longest_chain,
+            numbers.net, {pk: (r.received, r.paid, r.sessions) for pk, r in numbers.rivals.items()},
+            big and (big.figure, big.figure_field, big.won, big.number, big.self_drawn, big.sets))
