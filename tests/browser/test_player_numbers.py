@@ -51,6 +51,8 @@ def test_the_player_page_and_the_leaderboard_fit_the_screen(page: Page, live_ser
     expect(page.locator("svg.balance-chart")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     shot("player")
+    for index, card in enumerate([page.locator("section.chart"), *page.locator("section.player-numbers").all()]):
+        card.screenshot(path=str(shot.folder / f"card-{index}.png"))  # each card at its own size, to look at
     page.get_by_role("link", name=board).last.click()
     expect(page.locator("table.leaderboard").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]

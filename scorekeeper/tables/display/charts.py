@@ -213,9 +213,10 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal], by_session: bool 
     step_x = _x_step(frame.hands)
     for hand in range(step_x, frame.hands + 1, step_x):  # 0, the start, is where every line begins
         _text(svg, frame.x(hand), frame.bottom + 14, str(hand), anchor="middle")
-    axis = pgettext("chart axis: the sessions played", "Session") if by_session else \
-        pgettext("chart axis: the hands played", "Hand")
-    _text(svg, frame.left - 5, frame.bottom + 14, axis, anchor="end")
+    if by_session:  # a longer word than Hand: from the picture's edge, under the balances' labels
+        _text(svg, 2, frame.bottom + 14, pgettext("chart axis: the sessions played", "Session"))
+    else:
+        _text(svg, frame.left - 5, frame.bottom + 14, pgettext("chart axis: the hands played", "Hand"), anchor="end")
     _text(svg, 8, 13, gettext("Balance"))
 
 
