@@ -6,7 +6,7 @@ In process, through Django's test client (middleware, view, template; no network
 database, set up as the server is (scorekeeper/wsgi.py). One owner's table of six friends plays `--sessions`
 sessions of `--hands` entries (imported from backups, as benchmarks/expensive_reads.py makes them): every
 third one zung-jung entered by tiles, the others taiwan by fan with 拉 chains, draws, and a seat change in
-one session of five. Prints, median and p95 of `--runs`, with the SQL queries of one read:
+one session of five (`--seat-change-every`). Prints, median and p95 of `--runs`, with the SQL queries of one read:
 - cold: nothing kept in the process (replays and numbers dropped, as on another server or after a restart;
   the replays read from their snapshots);
 - warm: the same page again (each session's numbers kept for its revision);
@@ -60,7 +60,7 @@ EMPTY = {"kind": "win", "winner": 0, "discarder": None, "responsible": None, "fi
          "spot_count": None, "spot_to": None, "note": ""}
 
 
-def backup(number: int, hands: int, rng: random.Random) -> dict:
+def backup(number: int, hands: int, rng: random.Random, every: int = 5) -> dict:
     by_tiles = number % 3 == 0
     entries = []
     for _ in range(hands):
@@ -75,7 +75,7 @@ def backup(number: int, hands: int, rng: random.Random) -> dict:
             entries.append(dict(EMPTY, winner=winner, discarder=discarder, figure=rng.randint(1, 10),
                                 figure_field="fan"))
     players = rng.sample(FRIENDS, 4)
-    if number % 5 == 0:  # a friend sits in for the South seat halfway
+    if every and number % every == 0:  # a friend sits in for the South seat halfway
         newcomer = next(name for name in FRIENDS if name not in players)
         entries.insert(hands // 2, dict(EMPTY, kind="seat", winner=None, seat=1, newcomer=newcomer))
     return {"format": "mahjong-scorekeeper/session", "version": 1, "ruleset": "zung-jung" if by_tiles else "taiwan",
@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--hands", type=int, default=60)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--seat-change-every", type=int, default=5, help="a seat change in one session of N (0: none)")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -115,8 +116,8 @@ def main() -> None:
     client = Client()
     client.force_login(user)
     rng = random.Random(39)
-    sessions = [services.session_restore(data=json.dumps(backup(n, args.hands, rng)), owner=user)
-                for n in range(args.sessions)]
+    backups = [backup(n, args.hands, rng, args.seat_change_every) for n in range(args.sessions)]
+    sessions = [services.session_restore(data=json.dumps(data), owner=user) for data in backups]
     ann = Player.objects.get(name="Ann", owner=user)
     pages = {"player page": f"/players/{ann.pk}/", "leaderboard": "/players/"}
 
