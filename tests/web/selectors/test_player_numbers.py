@@ -1,7 +1,6 @@
 """A person's numbers (issue 39.1), checked against sessions counted by hand."""
 from __future__ import annotations
 
-import importlib
 import json
 from decimal import Decimal
 
@@ -11,6 +10,7 @@ from scorekeeper.tables import services
 from scorekeeper.tables.hand_input import HandInput, OtherWin
 from scorekeeper.tables.models import Hand, HandReplay, Player, Session
 from scorekeeper.tables.replay import forget_all
+from scorekeeper.tables.selectors import session_numbers
 from scorekeeper.tables.selectors.player_numbers import (
     forget_numbers,
     friends_numbers,
@@ -20,8 +20,6 @@ from scorekeeper.tables.selectors.player_numbers import (
 
 from web_helpers import ZJ_TILES
 
-NUMBERS = importlib.import_module("scorekeeper.tables.selectors.player_numbers")  # the module (the package exports
-# its function of the same name)
 TAIWAN_STAKES = {"base": "10", "per_fan": "2"}
 
 
@@ -179,7 +177,7 @@ def test_four_people_throughout_are_read_from_the_last_hands_tally(make_session,
     session = taiwan_evening(make_session)
     forget_all()
     forget_numbers()
-    monkeypatch.setattr(NUMBERS, "_counted", None)  # no replay: the tally alone
+    monkeypatch.setattr(session_numbers, "_counted", None)  # no replay: the tally alone
 
     read = Session.objects.select_related("east", "south", "west", "north").get(pk=session.pk)
     ann_player = person("Ann")

@@ -16,7 +16,7 @@ from scorekeeper.tables import selectors, services
 from scorekeeper.tables.hand_input import HandInput, OtherWin
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay.seating import people_money, seating_of
-from scorekeeper.tables.selectors.player_numbers import _counted, forget_numbers, session_numbers
+from scorekeeper.tables.selectors.session_numbers import _counted, forget_numbers, session_numbers
 
 pytestmark = pytest.mark.django_db
 PROPERTIES = settings(max_examples=25, deadline=None,
