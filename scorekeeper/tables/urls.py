@@ -55,6 +55,7 @@ urlpatterns = [
     path("sessions/<int:pk>/backup.json", exports.session_backup, name="session_backup"),
     path("sessions/import/", exports.session_import, name="session_import"),
     path("players/<int:pk>/", players.player, name="player"),
+    path("players/", players.friends, name="friends"),
     path("help/quick-entry/", quick_entry.help_quick_entry, name="help_quick_entry"),
     # One edit URL for a hand of any kind: the view of its kind.
     path("hands/<int:pk>/edit/", by_hand_kind({Hand.Kind.WIN: wins.edit_win, Hand.Kind.DRAW: plain_hands.plain_edit,

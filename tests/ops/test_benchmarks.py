@@ -21,3 +21,12 @@ def test_the_offline_benchmark_runs_and_prints_its_figures():
 
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
     assert "connection back -> saved, shown (s)" in result.stdout and "median" in result.stdout
+
+
+def test_the_player_numbers_benchmark_runs_and_prints_its_figures():
+    result = subprocess.run([PYTHON, "benchmarks/player_numbers.py", "--sessions", "5", "--hands", "6", "--runs", "2"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+    assert result.returncode == 0, result.stderr[-3000:]
+    for row in ("player page  cold", "player page  warm", "leaderboard  after a save", "leaderboard  no snapshots"):
+        assert row in result.stdout

@@ -67,8 +67,9 @@ MAX_LINES = 12
 
 
 def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal]], width: int = 360,
-                      height: int = 200) -> SafeString:
+                      height: int = 200, by_session: bool = False) -> SafeString:
     """The chart of `series` (per player, the balance after each hand), each line starting at 0.
+    `by_session`: a point after each session instead (a player's page: one line a ruleset).
 
     Built with ElementTree, so every name is escaped; that is why the result can be marked safe."""
     if len(names) != len(series) or not 1 <= len(names) <= MAX_LINES:
@@ -83,17 +84,17 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
     legend_top = height - rows * LEGEND_ROW - 2
     frame = Frame(left=46, top=24, width=width - 46 - 12, height=legend_top - 20 - 24, low=low, high=high,
                   hands=hands)
-    label = _summary(names, values, hands)
+    label = _summary(names, values, hands, by_session)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width} {height}", "width": str(width),
         "height": str(height), "role": "img", "aria-label": label, "class": "balance-chart",
         "font-family": "system-ui, sans-serif", "font-size": str(FONT),
     })
     ET.SubElement(svg, "title").text = gettext("Running balance per player")
-    ET.SubElement(svg, "desc").text = _description(names, values, hands)
+    ET.SubElement(svg, "desc").text = _description(names, values, hands, by_session)
     ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "rx": "8",
                                 "fill": "#ffffff"})
-    _axes(svg, frame, ticks)
+    _axes(svg, frame, ticks, by_session)
     for seat, (name, line) in enumerate(zip(names, values)):
         _line(svg, frame, seat, name, line)
     if hands == 0:
@@ -197,7 +198,7 @@ def _x_step(hands: int) -> int:
 
 
 # -- drawing -------------------------------------------------------------------------------
-def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
+def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal], by_session: bool = False) -> None:
     for value in ticks:
         y = f"{frame.y(value):.1f}"
         if value != 0:
@@ -212,7 +213,10 @@ def _axes(svg: ET.Element, frame: Frame, ticks: list[Decimal]) -> None:
     step_x = _x_step(frame.hands)
     for hand in range(step_x, frame.hands + 1, step_x):  # 0, the start, is where every line begins
         _text(svg, frame.x(hand), frame.bottom + 14, str(hand), anchor="middle")
-    _text(svg, frame.left - 5, frame.bottom + 14, pgettext("chart axis: the hands played", "Hand"), anchor="end")
+    if by_session:  # a longer word than Hand: from the picture's edge, under the balances' labels
+        _text(svg, 2, frame.bottom + 14, pgettext("chart axis: the sessions played", "Session"))
+    else:
+        _text(svg, frame.left - 5, frame.bottom + 14, pgettext("chart axis: the hands played", "Hand"), anchor="end")
     _text(svg, 8, 13, gettext("Balance"))
 
 
@@ -281,7 +285,12 @@ def _text(parent: ET.Element, x: float, y: float, text: str, *, anchor: str = "s
 
 
 # -- words ---------------------------------------------------------------------------------
-def _summary(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
+def _summary(names: Sequence[str], values: list[list[Decimal]], hands: int, by_session: bool = False) -> str:
+    if by_session and hands:
+        finals = gettext(", ").join(f"{name} {signed(line[-1])}" for name, line in zip(names, values))
+        return ngettext("Net results after %(count)d session: %(finals)s.",
+                        "Net results after %(count)d sessions: %(finals)s.", hands) % {"count": hands,
+                                                                                      "finals": finals}
     if hands == 0:
         return gettext("Running balances: no hands yet, everyone at 0.")
     finals = gettext(", ").join(f"{name} {signed(line[-1])}" for name, line in zip(names, values))
@@ -289,7 +298,7 @@ def _summary(names: Sequence[str], values: list[list[Decimal]], hands: int) -> s
                     "Running balances after %(hands)d hands: %(finals)s.", hands) % {"hands": hands, "finals": finals}
 
 
-def _description(names: Sequence[str], values: list[list[Decimal]], hands: int) -> str:
+def _description(names: Sequence[str], values: list[list[Decimal]], hands: int, by_session: bool = False) -> str:
     if hands == 0:
         return gettext("A line per player will show the balance after each hand, starting at 0.")
     parts = []
@@ -297,11 +306,16 @@ def _description(names: Sequence[str], values: list[list[Decimal]], hands: int) 
         high, low = max(line), min(line)
         parts.append(gettext("%(name)s ends at %(end)s (highest %(high)s %(high_when)s, lowest %(low)s %(low_when)s)")
                      % {"name": name, "end": signed(line[-1]), "high": signed(high),
-                        "high_when": _when(line.index(high)),
-                        "low": signed(low), "low_when": _when(line.index(low))})
+                        "high_when": _when(line.index(high), by_session),
+                        "low": signed(low), "low_when": _when(line.index(low), by_session)})
+    if by_session:
+        return gettext("The net result after every session, starting at 0 before the first. %(lines)s.") % {
+            "lines": gettext("; ").join(parts)}
     return gettext("Each player's balance after every hand, starting at 0 before the first. %(lines)s.") % {
         "lines": gettext("; ").join(parts)}
 
 
-def _when(hand: int) -> str:
+def _when(hand: int, by_session: bool = False) -> str:
+    if by_session and hand:
+        return gettext("after session %(number)d") % {"number": hand}
     return gettext("at the start") if hand == 0 else gettext("after hand %(number)d") % {"number": hand}

@@ -20,7 +20,8 @@ from .state import ReplayState
 CACHE_SIZE = 64  # sessions a process keeps replayed
 # ... and the bytes they may hold, estimated: a replay fully read (every answer, checkpoint, balance row and
 # tally decoded) holds about BYTES_PER_HAND a hand (measured with tracemalloc: 10 kB a hand by tiles, 7 kB by
-# figure; a replay made by the engine itself, about 6 and 4). Least recently used first out; a replay bigger
+# figure; a replay made by the engine itself, about 6 and 4; since the tallies are kept as text, issue 39.1,
+# 8.0 and 5.2 kB read from the snapshots). Least recently used first out; a replay bigger
 # than the whole budget is not kept at all. With `make serve`'s 4 workers, at most 4 x 64 MB.
 CACHE_BYTES = int(os.environ.get("REPLAY_CACHE_MB", "64")) * 1024 * 1024
 BYTES_PER_HAND = 10_000

@@ -141,13 +141,13 @@ def _state(session: Session, hand_ids: Sequence[int], inputs: Sequence[Fields], 
 
 
 def _tallies_after(kept: Sequence[Any], inputs: Sequence[Fields], answer: Settlement) -> Sequence[Any]:
-    """Each entry's running tally: those kept, then the rest counted on from the last."""
+    """Each entry's running tally: those kept, then the rest counted on from the last (kept as text: tallies.py)."""
     counted, before = [], kept[-1] if kept else tallies.empty()
     hands = answer.hands
     for index in range(len(kept), len(inputs)):
-        before = tallies.after_hand(before, inputs[index], hands[index], answer.ruleset)
+        before = tallies.after_hand(before, inputs[index], hands[index], answer.ruleset, index)
         counted.append(before)
-    return _joined(kept, counted)
+    return tallies.TallyTexts.joined(kept, counted)
 
 
 def _spots(inputs: Iterable[Fields]) -> tuple[bool, ...]:

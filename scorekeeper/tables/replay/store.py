@@ -83,7 +83,7 @@ def read(*, session: Session) -> ReplayState | None:
     return ReplayState(tuple(row[0] for row in rows), decoded(row[2] for row in rows), answer,
                        hand_states(session=session, answer=answer, count=len(rows)), checkpoints,
                        tuple(row[1] in (Hand.Kind.SPOT, Hand.Kind.SEAT) for row in rows),
-                       decoded(row[6] for row in rows), decoded(row[5] for row in rows))
+                       tallies.TallyTexts([row[6] for row in rows]), decoded(row[5] for row in rows))
 
 
 def decoded(texts: Iterable[str]) -> list[Any]:
@@ -95,19 +95,29 @@ def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]
     """For each session whose snapshots are current: its seats' tallies after its last hand (tallies.py)
     and its balances, read from that hand's snapshot alone (two queries, whatever the sessions' lengths).
     A session left out has no current snapshots: the caller replays it."""
+    return {pk: (tally, list(ended.balances)) for pk, (tally, ended) in last_tallies(sessions=sessions).items()}
+
+
+def last_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, Settlement]]:
+    """`final_tallies` with the session's end as the engine answers it (its balances and its `closing`: the open
+    拉 debts settled), from the last hand's checkpoint."""
     current = {session.pk: session for session in sessions if is_current(session)}
     last = Hand.objects.live().filter(session_id=OuterRef("pk")).order_by("-position").values("pk")[:1]
     lasts = dict(Session.objects.filter(pk__in=current).annotate(last=Subquery(last)).values_list("pk", "last"))
     rows = HandReplay.objects.filter(hand_id__in=[pk for pk in lasts.values() if pk]).values_list(
         "hand__session_id", "tally", "checkpoint")
-    found: dict[int, tuple[Any, list[str]]] = {pk: (tallies.empty(), ["0"] * 4) for pk, hand in lasts.items()
-                                                if hand is None}
+    found: dict[int, tuple[Any, Settlement]] = {}
+    for pk, hand in lasts.items():
+        if hand is None:
+            ended = finish(settle_fields(session=current[pk], hands=[]), Checkpoint.start(current[pk].first_dealer))
+            assert isinstance(ended, Settlement), ended
+            found[pk] = (tallies.empty(), ended)
     for session_id, tally, checkpoint in rows:
         if tally:
             after = Checkpoint.from_json(json.loads(checkpoint))
             ended = finish(settle_fields(session=current[session_id], hands=[]), after)
             assert isinstance(ended, Settlement), ended  # the snapshots are of a session that replayed
-            found[session_id] = (json.loads(tally), list(ended.balances))
+            found[session_id] = (json.loads(tally), ended)
     return found
 
 
@@ -128,9 +138,11 @@ def keep(*, session: Session, delta: ReplayDelta | None, valid: bool) -> None:
         _forget(session)
         return
     start = delta.start if valid else 0
+    kept = state.tallies.texts[start:] if isinstance(state.tallies, tallies.TallyTexts) else \
+        [tallies.text(tally) for tally in state.tallies[start:]]
     rows = [HandReplay(hand_id=hand_id, given=_text(given), answer=_text(answer.to_json()),
-                       checkpoint=_text(checkpoint), balances=_text(list(answer.balances)), tally=_text(tally))
-            for hand_id, given, answer, checkpoint, tally in state.snapshot_rows(start)]
+                       checkpoint=_text(checkpoint), balances=_text(list(answer.balances)), tally=tally)
+            for (hand_id, given, answer, checkpoint, _), tally in zip(state.snapshot_rows(start), kept)]
     if not (delta.new and start == delta.start):  # else: new hands, no snapshot to replace
         HandReplay.objects.filter(hand_id__in=[row.hand_id for row in rows]).delete()
     HandReplay.objects.bulk_create(rows)
