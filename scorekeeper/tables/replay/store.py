@@ -45,15 +45,20 @@ from .replaying import ReplayDelta, hand_states, settle_fields
 from .state import DecodedHands, ReplayState
 
 
-def engine_version(root: Path) -> str:
-    """A digest of the engine's sources under `root`: what it scores with."""
+def engine_version(root: Path, *also: Path) -> str:
+    """A digest of the engine's sources under `root` (what it scores with) and of `also`, other sources whose
+    output the snapshots keep."""
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in also:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
 
 
-ENGINE_VERSION = engine_version(Path(scorekeeper.engine.__file__).parent)
+# The per-hand tally kept beside each checkpoint is tallies.py's: a change to how it counts is a new version
+# too, so a deploy that changes it writes every session's snapshots again rather than reading old tallies.
+ENGINE_VERSION = engine_version(Path(scorekeeper.engine.__file__).parent, Path(tallies.__file__))
 
 
 def is_current(session: Session) -> bool:

@@ -13,7 +13,7 @@ import scorekeeper.engine
 from scorekeeper.tables import selectors
 from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, HandReplay, Session
-from scorekeeper.tables.replay import forget_all, replay_whole, session_replay, settle_inputs, store
+from scorekeeper.tables.replay import forget_all, replay_whole, session_replay, settle_inputs, store, tallies
 
 HANDS = 30
 
@@ -71,14 +71,19 @@ def test_the_backup_carries_the_engines_own_balances(make_session, win):
     assert selectors.session_backup(session=Session.objects.get(pk=session.pk))["balances"] == right
 
 
-def test_the_engine_version_is_a_digest_of_its_sources(tmp_path):
+def test_the_engine_version_is_a_digest_of_its_sources_and_the_tallies(tmp_path):
     source = Path(scorekeeper.engine.__file__).parent
     copy = tmp_path / "engine"
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    assert store.engine_version(copy) == store.ENGINE_VERSION
+    counting = tmp_path / "tallies.py"
+    shutil.copy(tallies.__file__, counting)
+    assert store.engine_version(copy, counting) == store.ENGINE_VERSION
     table = copy / "rulesets" / "zung_jung.toml"
     table.write_text(table.read_text() + "\n# a pattern's value changed\n")
-    assert store.engine_version(copy) != store.ENGINE_VERSION
+    assert store.engine_version(copy, counting) != store.ENGINE_VERSION
+    shutil.copytree(source, tmp_path / "again", ignore=shutil.ignore_patterns("__pycache__"))
+    counting.write_text(counting.read_text() + "\n# a tally counted otherwise\n")
+    assert store.engine_version(tmp_path / "again", counting) != store.ENGINE_VERSION
 
 
 def test_drop_snapshots_drops_them_and_changes_no_figure(make_session, win, capsys):
