@@ -30,7 +30,7 @@ if (form) {
   show();
 }
 
-function line() { return form.querySelector(".photo-line"); }
+function line() { return form.querySelector(".photo-button"); }
 
 // The button shows where the server reads photos (the line is in the page only then); offline it stays, saying
 // why it cannot be used, so the table knows the feature is there.
@@ -44,10 +44,13 @@ function show() {
   markDoubtful();
 }
 
+// The status takes a line only when it has something to say: the keys stay where a thumb expects them.
 function say(text) {
-  const here = line();
-  const shown = here && here.querySelector(".photo-status");
-  if (shown) { shown.textContent = text; }
+  const shown = form.querySelector(".photo-status");
+  if (shown) {
+    shown.textContent = text;
+    shown.hidden = !text;
+  }
 }
 
 function markDoubtful() {

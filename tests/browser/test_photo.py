@@ -42,7 +42,7 @@ def test_a_photo_fills_the_keypad_and_the_hand_saves_as_read(page: Page, live_se
     page.get_by_role("radio", name="Discard by Cy").click()
     settled(page)
     by_tiles(page)
-    button = page.locator(".photo-line")
+    button = page.locator(".photo-button")
     expect(button).to_be_visible()
     shot("by-tiles")
 
