@@ -47,7 +47,7 @@ def test_after_a_502_the_screen_polls_and_tries_the_stream_again(page: Page, liv
     page.clock.install()
     page.reload()
     expect(page.locator("#standings")).to_be_visible()
-    wait_for(page, lambda: streams == [502])
+    wait_for(page, lambda: streams == [502], seconds=30)  # a loaded CI machine took more than 10 s once
     page.wait_for_timeout(500)  # the refusal reaches the page
     page.clock.run_for(4_500)
     wait_for(page, lambda: bool(polls))  # polled meanwhile
