@@ -11,6 +11,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Value
 from django.db.models.functions import Lower
 
 SEATS = (0, 1, 2, 3)  # E, S, W, N: the order the players sit and play in
@@ -86,9 +87,11 @@ class Session(models.Model):
     # values ("356"), `dice_seat` and `dice_by` who rolled (the seat, and the name sitting there then),
     # `dice_hand` the hand it was rolled for, `dice_at` when: the live screens watch it beside `revision`
     # (web/live_token.py), and a roll leaves `revision` alone (a form open on another phone stays valid).
-    dice = models.CharField(max_length=3, blank=True)
+    # A database default on each column a release adds (here and below): during a deploy the servers not yet
+    # restarted insert rows without it, which a NOT NULL column without one refuses.
+    dice = models.CharField(max_length=3, blank=True, default="", db_default="")
     dice_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    dice_by = models.CharField(max_length=40, blank=True)
+    dice_by = models.CharField(max_length=40, blank=True, default="", db_default="")
     dice_hand = models.PositiveIntegerField(null=True, blank=True)
     dice_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -162,7 +165,7 @@ class Hand(models.Model):
     newcomer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     # Several wins on one discard (一炮多響, taiwan's house option `several_winners`): the winners besides
     # `winner`, each {"winner", "figure", "figure_field", "tiles"} (hand_input.OtherWin); empty on any other hand.
-    other_wins = models.JSONField(default=list, blank=True)
+    other_wins = models.JSONField(default=list, db_default=Value([], models.JSONField()), blank=True)
     note = models.CharField(max_length=200, blank=True)
     # The form's one-time token: a second submit of the same form finds this hand
     # instead of recording it twice.
