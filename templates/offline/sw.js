@@ -104,13 +104,17 @@ self.addEventListener("fetch", (event) => {
     .then((hit) => hit || fetch(request).then(forgetIfGone)));
 });
 
+const SENT_RETRY_MS = 700;
+
 function navigate(event) {
   const network = fromNetwork(event.request);
   event.waitUntil(network.catch(() => null));  // a late answer still refreshes the kept copy
   if (new URL(event.request.url).searchParams.has("sent")) {
     // The session screen after the phone's queue was saved (static/js/queue.js): the server has just answered,
-    // so a slow page is no lie-fi, and only its copy says what was saved, with Undo.
-    return network.catch(() => keptPage(event.request.url));
+    // so a slow page is no lie-fi, and only its copy says what was saved, with Undo. A connection just back
+    // can refuse the first request (seen on a loaded CI machine): it is asked twice more before the kept copy.
+    const again = () => new Promise((resolve) => setTimeout(resolve, SENT_RETRY_MS)).then(() => fetch(event.request));
+    return network.catch(again).catch(again).catch(() => keptPage(event.request.url));
   }
   const kept = caches.match(bare(event.request.url));
   const lieFi = new Promise((resolve) => setTimeout(resolve, LIE_FI_MS))
