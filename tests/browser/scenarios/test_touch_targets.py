@@ -10,7 +10,7 @@ Screenshots: artifacts/screenshots/screens/<language>/.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from browser_helpers import Shots, new_session, settled
 
@@ -91,7 +91,8 @@ def test_every_tappable_thing_on_every_screen_is_at_least_44_px(page: Page, live
     screen("quick-help")
     page.goto(session_url)
     page.locator(".seat-name .player-link").nth(1).click()  # the winner of the hand saved above
-    assert page.locator("#biggest-heading").count() == 1, "the player page is walked with a biggest hand"
+    # The click only waits for the player page to start arriving; expect waits for its heading.
+    expect(page.locator("#biggest-heading"), "the player page is walked with a biggest hand").to_have_count(1)
     screen("player")
     for name, path in (("home", "/"), ("new-session", "/sessions/new/"), ("new-session-players",
                        "/sessions/new/?ruleset=zung-jung"), ("rules", "/rules/"), ("rules-taiwan", "/rules/taiwan/"),
