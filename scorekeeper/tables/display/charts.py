@@ -9,6 +9,8 @@ Amounts stay Decimals until they become pixel positions.
 """
 from __future__ import annotations
 
+import unicodedata
+
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +37,12 @@ MARKER_CORNERS: dict[str, list[tuple[float, float]]] = {  # around the point, in
 INK, GRID, ZERO = "#4a4843", "#e4e0d4", "#1c1b19"
 FONT = 13  # rendered at >= 12 px when the 360-wide chart fits a 390 px phone's card (340 px)
 LEGEND_ROW = 16
-CHAR_WIDTH = 6.6  # px, a wide average at 11px: a legend's name is cut to fit (in full in the label)
+# A wide average at FONT px (a Latin letter ~0.6 of the font, a Chinese character the whole of it): a legend's entry
+# is laid out and, if need be, cut by this (in full in the label). At 6.6 px a letter, measured at 11 px before the
+# font grew to 13, "Taiwanese (HK s… +292" ran into the next entry on a phone.
+LATIN_WIDTH = FONT * 0.62
+WIDE_WIDTH = FONT
+LEGEND_MARK = 30  # the line and marker before an entry's words
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,9 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
         raise ValueError("every player's series needs one balance per hand")
     values = [[Decimal(0), *(v if isinstance(v, Decimal) else Decimal(str(v)) for v in line)] for line in series]
     low, high, ticks = _scale([v for line in values for v in line])
-    rows = (len(names) + 1) // 2
+    columns = _legend_columns(names, values, width)
+    rows = -(-len(names) // columns)
+    height += (rows - (len(names) + 1) // 2) * LEGEND_ROW  # one entry a row: the plot keeps its height
     legend_top = height - rows * LEGEND_ROW - 2
     frame = Frame(left=46, top=24, width=width - 46 - 12, height=legend_top - 20 - 24, low=low, high=high,
                   hands=hands)
@@ -99,7 +108,7 @@ def balance_chart_svg(*, names: Sequence[str], series: Sequence[Sequence[Decimal
         _line(svg, frame, seat, name, line)
     if hands == 0:
         _text(svg, frame.left + frame.width / 2, frame.top + frame.height / 4, gettext("No hands yet"), anchor="middle")
-    _legend(svg, names, values, width, legend_top)
+    _legend(svg, names, values, width, legend_top, columns)
     return mark_safe(ET.tostring(svg, encoding="unicode"))  # noqa: S308 - built by ElementTree, escaped
 
 
@@ -257,11 +266,24 @@ def _marker(svg: ET.Element, seat: int, x: float, y: float, size: float = 3.5) -
                                                        for dx, dy in corners), **colour})
 
 
-def _legend(svg: ET.Element, names: Sequence[str], values: list[list[Decimal]], width: int, top: float) -> None:
+def _text_width(text: str) -> float:
+    return sum(WIDE_WIDTH if unicodedata.east_asian_width(c) in "WF" else LATIN_WIDTH for c in text)
+
+
+def _legend_columns(names: Sequence[str], values: list[list[Decimal]], width: int) -> int:
+    """Two entries a row where every one fits in half the width whole, else one a row (a player's page names
+    rulesets, "Taiwanese (HK style) +292", which two a row would cut to "Taiwan…")."""
+    half = (width - 8) / 2 - LEGEND_MARK - LATIN_WIDTH
+    fits = all(_text_width(f"{name} {_legend_amount(line[-1])}") <= half for name, line in zip(names, values))
+    return 2 if fits or len(names) > 4 else 1
+
+
+def _legend(svg: ET.Element, names: Sequence[str], values: list[list[Decimal]], width: int, top: float,
+            columns: int) -> None:
     group = ET.SubElement(svg, "g", {"class": "legend"})
-    column = (width - 8) / 2
+    column = (width - 8) / columns
     for seat, (name, line) in enumerate(zip(names, values)):
-        x, y = 8 + column * (seat % 2), top + LEGEND_ROW * (seat // 2) + LEGEND_ROW / 2
+        x, y = 8 + column * (seat % columns), top + LEGEND_ROW * (seat // columns) + LEGEND_ROW / 2
         attrs = {"x1": f"{x:.1f}", "x2": f"{x + 22:.1f}", "y1": f"{y:.1f}", "y2": f"{y:.1f}",
                  "stroke": COLOURS[seat % 4], "stroke-width": "2"}
         if DASHES[_turn(seat)]:
@@ -269,9 +291,11 @@ def _legend(svg: ET.Element, names: Sequence[str], values: list[list[Decimal]], 
         ET.SubElement(group, "line", attrs)
         _marker(group, seat, x + 22, y)
         amount = _legend_amount(line[-1])
-        room = int((column - 34) / CHAR_WIDTH) - len(amount) - 1
-        shown = name if len(name) <= room else name[:max(room - 1, 3)] + "…"
-        text = _text(group, x + 30, y + 4, f"{shown} ")
+        room = column - LEGEND_MARK - LATIN_WIDTH - _text_width(f" {amount}")
+        shown = name
+        while _text_width(shown) > room and len(shown) > 3:
+            shown = shown[:-2] + "…"
+        text = _text(group, x + LEGEND_MARK, y + 4, f"{shown} ")
         ET.SubElement(text, "tspan", {"font-weight": "700"}).text = amount
 
 

@@ -84,6 +84,30 @@ def test_the_label_and_legend_give_each_final_balance():
         "Ann +30", "Bob −20", "Cy −12.50", "Di +2.50"]
 
 
+def legend_entries(root):
+    legend = root.find("svg:g[@class='legend']", NS)
+    return [("".join(t.itertext()), float(t.get("x")), float(t.get("y"))) for t in legend.findall("svg:text", NS)]
+
+
+def test_short_names_share_a_legend_row_and_long_ones_take_a_row_each_uncut():
+    short = legend_entries(parse(balance_chart_svg(names=NAMES, series=[D(10), D(-5), D(0), D(-5)])))
+    assert [y for _text, _x, y in short][::2] == [y for _text, _x, y in short][1::2]  # two entries a row
+
+    # A player's page: one line a ruleset. Two a row cut them and ran the amount into the next entry on a phone.
+    names = ["Taiwanese (HK style)", "Zung Jung"]
+    root = parse(balance_chart_svg(names=names, series=[D(184, 292), D(0, 25)], by_session=True))
+    entries = legend_entries(root)
+    assert [text for text, _x, _y in entries] == ["Taiwanese (HK style) +292", "Zung Jung +25"]
+    assert entries[0][1] == entries[1][1] and entries[0][2] < entries[1][2]  # one above the other
+    assert float(root.get("height")) > 200  # the row added below, the plot as high as before
+
+
+def test_a_name_too_long_for_the_whole_width_is_cut_with_an_ellipsis():
+    long = "Grandmother Wong of the upstairs flat, who never loses"
+    (entry, *_rest) = legend_entries(parse(balance_chart_svg(names=[long], series=[D(5, 10)], by_session=True)))
+    assert entry[0].endswith("… +10") and entry[0].startswith("Grandmother Wong")
+
+
 def test_names_are_escaped():
     evil = '<script>alert("x")</script>'
     svg = balance_chart_svg(names=[evil, "Bob", "Cy", "Di"], series=[D(5), D(-5), D(0), D(0)])
