@@ -10,7 +10,6 @@ Amounts stay Decimals until they become pixel positions.
 from __future__ import annotations
 
 import unicodedata
-
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
