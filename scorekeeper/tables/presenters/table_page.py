@@ -36,7 +36,8 @@ def near_seat(request: Request) -> int:
     return int(given) if given in ("0", "1", "2", "3") else 0
 
 
-def table_page(request: Request, session: Session) -> HttpResponse:
+def table_page(request: Request, session: Session, *, refused: str = "") -> HttpResponse:
+    """The table view for the phone at `near`; `refused`: why the roll just sent was not kept (said in the middle)."""
     near = near_seat(request)
     standings = selectors.session_standings(session=session, recent=1)
     sides = [Side(place, standings.seats[(near + turn) % len(SEATS)]) for turn, place in enumerate(PLACES)]
@@ -45,5 +46,6 @@ def table_page(request: Request, session: Session) -> HttpResponse:
     template = "tables/table.html#standings" if request.htmx else "tables/table.html"
     return render(request, template, {
         "s": standings, "session": session, "sides": sides, "near": near, "turned": (near + 1) % len(SEATS),
-        "roll": shown_roll(standings=standings), "last": standings.recent[0] if standings.recent else None,
+        "roll": shown_roll(standings=standings), "refused": refused,
+        "last": standings.recent[0] if standings.recent else None,
         **urls})

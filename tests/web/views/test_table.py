@@ -110,3 +110,17 @@ def test_a_finished_session_takes_no_roll(client, make_session):
     services.session_finish(session=session)
     assert client.post(f"/sessions/{session.pk}/dice/", {"seat": "0"}).status_code == 422
     assert "roll-form" not in client.get(f"/sessions/{session.pk}/table/").content.decode()
+
+
+def test_a_loop_of_rolls_is_stopped_per_session_and_the_phone_told_the_roll_kept(client, make_session):
+    session, other = make_session(), make_session()
+    url = f"/sessions/{session.pk}/dice/"
+    for _roll in range(12):  # a roll a deal and the odd re-roll: far fewer in a real minute
+        assert client.post(url, {"seat": "0", "d1": "1", "d2": "1", "d3": "2"}).status_code == 302
+    refused = client.post(url, {"seat": "0", "d1": "6", "d2": "6", "d3": "6"}, HTTP_HX_REQUEST="true")
+    page = refused.content.decode()
+    assert refused.status_code == 200 and "Too many rolls in a minute" in page and 'aria-label="1, 1, 2"' in page
+    assert client.post(url, {"seat": "0"}).status_code == 429
+    assert Session.objects.get(pk=session.pk).dice == "112"  # the shown roll is the one every phone has
+    assert client.post(f"/sessions/{other.pk}/dice/", {"seat": "0", "d1": "6", "d2": "6", "d3": "6"}).status_code \
+        == 302  # another table rolls on
