@@ -72,3 +72,18 @@ def test_a_share_link_visitor_sees_the_player_over_the_shared_session_only(clien
 
     assert "Over 1 session you can open." in html
     assert f'href="/sessions/{shared.pk}/"' in html
+
+
+def test_the_biggest_hand_is_said_in_the_readers_words_and_links_to_the_hand(client, make_session, win):
+    session = played(make_session, win)
+    bob = player_pk("Bob")
+    hand_id = session.hands.order_by("position").first().pk
+
+    def biggest(language: str) -> str:
+        html = client.get(f"/players/{bob}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        card = html.split('id="biggest-heading">', 1)[1].split("</section>", 1)[0]
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", card)).strip()
+
+    assert biggest("en").startswith("Biggest hand 30 points, on a discard: won +")
+    assert biggest("zh-hant").startswith("最大的一手 30 分，胡別人打出的牌：贏 +")  # no English commas or colons
+    assert f'href="/sessions/{session.pk}/#hand-{hand_id}"' in client.get(f"/players/{bob}/").content.decode()
