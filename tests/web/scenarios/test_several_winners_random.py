@@ -145,8 +145,7 @@ def check_backup(session: Session, money: dict[str, Decimal]) -> None:
 
 def check_players(session: Session, expected: dict[str, Any]) -> None:
     for name, net in expected["money"].items():
-        stats = selectors.player_stats(player=Player.objects.get(owner=session.owner, name=name), sessions=[session])
-        (row,) = stats.rulesets
+        (row,) = selectors.player_numbers(player=Player.objects.get(owner=session.owner, name=name), sessions=[session])
         assert (row.net, row.wins, row.deal_ins) == (net, expected["wins"][name], expected["deal_ins"][name])
 
 
