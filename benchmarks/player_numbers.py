@@ -37,7 +37,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scorekeeper.tables import services  # noqa: E402
-from scorekeeper.tables.models import Player, Session  # noqa: E402
+from scorekeeper.tables.hand_input import HandInput  # noqa: E402
+from scorekeeper.tables.models import Hand, Player, Session  # noqa: E402
 from scorekeeper.tables.replay import forget_all  # noqa: E402
 from scorekeeper.tables.selectors.player_numbers import forget_numbers  # noqa: E402
 from scorekeeper.tables.services import quota  # noqa: E402
@@ -114,7 +115,7 @@ def main() -> None:
         forget_numbers()
 
     def saved() -> None:
-        services.hand_record_draw(session=Session.objects.get(pk=sessions[-1].pk))
+        services.draw_record(session=Session.objects.get(pk=sessions[-1].pk), entry=HandInput(Hand.Kind.DRAW))
 
     def unsnapped() -> None:
         call_command("drop_snapshots", stdout=io.StringIO())

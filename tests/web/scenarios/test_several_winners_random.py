@@ -74,7 +74,7 @@ def play(session: Session, plan: list[tuple[Any, ...]]) -> list[Entry]:
             services.hands_append(session=session, hands=[hand])
             entries.append(({"discarder": discarder, "winners": [{"winner": w, "fan": f} for w, f in wins]}, ""))
         elif step[0] == "draw":
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
             entries.append(({"draw": True}, ""))
         elif step[0] == "seat" and step[2] not in seated:
             services.seat_change_record(session=session, seat=step[1], name=step[2])

@@ -54,7 +54,7 @@ def taiwan_evening(make_session) -> Session:
     services.hands_append(session=session, hands=[fan(0, None, 13)])
     services.hands_append(session=session, hands=[fan(0, 1, 5)])
     services.hands_append(session=session, hands=[fan(2, 3, 3)])
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     return session
 
 
@@ -165,7 +165,7 @@ def test_numbers_are_kept_per_revision(make_session, django_assert_max_num_queri
     with django_assert_max_num_queries(0):
         [ann] = player_numbers(player=ann_player(session), sessions=[session])
     assert ann.wins == 2
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     [ann] = player_numbers(player=ann_player(session), sessions=[Session.objects.get(pk=session.pk)])
     assert ann.hands == 5
 
@@ -215,7 +215,7 @@ def ann_across_rulesets(make_session, win):
     win(first, 0, "self", figure=10)  # Ann +30
     win(first, 0, 1, figure=40)  # zung-jung.md: Bob, responsible, pays 3V - 50 = 70; the others 25: Ann +120
     win(first, 2, 0, figure=30)  # Ann deals in: 3V - 50 = 40
-    services.hand_record_draw(session=first)
+    services.draw_record(session=first, entry=HandInput(Hand.Kind.DRAW))
 
     second = make_session("zung-jung", names=["Bob", "Cy", "Ann", "Di"])
     win(second, 2, 3, concealed=ZJ_TILES["concealed"], winning_tile="2z")  # by tiles, Ann at seat 3 (West)
@@ -223,7 +223,8 @@ def ann_across_rulesets(make_session, win):
     services.hand_delete(hand=taken_back)  # deleted: neither counted nor her biggest hand
 
     taiwan = make_session("taiwan", names=["Bob", "Cy", "Di", "Ann"], stakes=TAIWAN_STAKES)
-    services.hand_record_spot(session=taiwan, kind="flower", player=3, count=2)  # a payment, not a hand
+    services.spot_record(session=taiwan, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=3,
+                                                         spot_count=2))  # a payment, not a hand
     win(taiwan, 3, "self", figure=8)  # taiwan.md: each pays 10 + 8 x 2 = 26
 
     others = make_session("hk-old", names=["Bob", "Cy", "Di", "Eve"])

@@ -98,11 +98,13 @@ def test_the_quota_is_a_days(client, make_session, monkeypatch):
     monkeypatch.setattr(quota, "HANDS_PER_DAY", 2)
     session = make_session()
     services.hands_append(session=session, hands=draws(2))
-    with pytest.raises(quota.QuotaReached):
-        services.hand_record_draw(session=fresh(session))
+    with pytest.raises(services.SaveRefused) as refused:
+        services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))
+    assert refused.value.message.startswith("This session's account has saved 2 hands today, the most one account "
+                                            "saves in a day")
     tomorrow = timezone.now() + timedelta(days=1)
     monkeypatch.setattr(timezone, "now", lambda: tomorrow)
-    services.hand_record_draw(session=fresh(session))
+    services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))
     assert Hand.objects.filter(session=session).count() == 3
 
 
@@ -252,9 +254,10 @@ def test_the_tallies_count_as_a_whole_count_would_after_random_writes(make_sessi
         if roll < 0.5 or not live:
             record_win(session=session, entry=entry)
         elif roll < 0.6:
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
         elif roll < 0.7 and session.ruleset == "taiwan":
-            services.hand_record_spot(session=session, kind="flower", player=rng.randrange(4), count=1)
+            services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower",
+                                                                  spot_player=rng.randrange(4), spot_count=1))
         elif roll < 0.82:
             replace_win(hand=Hand.objects.select_related("session").get(pk=rng.choice(live).pk), entry=entry)
         elif roll < 0.93:

@@ -269,7 +269,7 @@ def test_a_length_in_hands_counts_wins_and_draws_not_seat_changes(client, make_s
     figure_win(session, 0, 1, 8)
     sit_in(client, session, 3, "Eve")
     assert "hand 2 of 2" in text(client.get(f"/sessions/{session.pk}/"))
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
 
     assert "2 hands are played: the session's length is reached" in text(client.get(f"/sessions/{session.pk}/"))
 
