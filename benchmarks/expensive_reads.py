@@ -17,34 +17,21 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import statistics
 import sys
-import tempfile
 import threading
 import time
-import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 50)
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["STATIC_ROOT"] = str(DB.parent / "static")
-warnings.filterwarnings("ignore", "No directory at", UserWarning)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import throwaway_sqlite  # noqa: E402  (benchmarks/throwaway_sqlite.py: Django on a throw-away SQLite)
+
+throwaway_sqlite.set_up()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is)
 from scorekeeper.tables import services  # noqa: E402
 
 TILES = {"concealed": "123m456p789s1112z", "winning_tile": "2z", "melds": []}
@@ -84,8 +71,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10)
     args = parser.parse_args()
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    throwaway_sqlite.create()
     looper, ann = phone("looper")
     long = services.session_restore(data=json.dumps(backup(args.hands)), owner=ann)
     victim, bo = phone("victim")

@@ -18,27 +18,17 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 50)
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["STATIC_ROOT"] = str(DB.parent / "static")
-warnings.filterwarnings("ignore", "No directory at", UserWarning)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import throwaway_sqlite  # noqa: E402  (benchmarks/throwaway_sqlite.py: Django on a throw-away SQLite)
+
+throwaway_sqlite.set_up()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -46,9 +36,9 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is)
 from scorekeeper.tables import services  # noqa: E402
-from scorekeeper.tables.models import Player, Session  # noqa: E402
+from scorekeeper.tables.hand_input import HandInput  # noqa: E402
+from scorekeeper.tables.models import Hand, Player, Session  # noqa: E402
 from scorekeeper.tables.replay import forget_all  # noqa: E402
 from scorekeeper.tables.selectors.player_numbers import forget_numbers  # noqa: E402
 from scorekeeper.tables.services import quota  # noqa: E402
@@ -109,8 +99,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seat-change-every", type=int, default=5, help="a seat change in one session of N (0: none)")
     args = parser.parse_args()
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    throwaway_sqlite.create()
     quota.SESSIONS_PER_DAY, quota.HANDS_PER_DAY = 10**6, 10**9  # one owner imports the whole history at once
     user = get_user_model().objects.create_user(username="ann", password="x" * 12)
     client = Client()
@@ -126,7 +115,7 @@ def main() -> None:
         forget_numbers()
 
     def saved() -> None:
-        services.hand_record_draw(session=Session.objects.get(pk=sessions[-1].pk))
+        services.draw_record(session=Session.objects.get(pk=sessions[-1].pk), entry=HandInput(Hand.Kind.DRAW))
 
     def unsnapped() -> None:
         call_command("drop_snapshots", stdout=io.StringIO())

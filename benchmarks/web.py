@@ -16,35 +16,22 @@ save at 10,000 hands <= 1.5 x save at 100; query counts the same at every size.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-os.environ["DEBUG"] = "0"
-# Production settings want these (scorekeeper/settings.py); the test client speaks plain HTTP.
-os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 50)
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["STATIC_ROOT"] = str(DB.parent / "static")  # pages need the manifest collectstatic writes
-warnings.filterwarnings("ignore", "No directory at", UserWarning)  # no collectstatic here
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import throwaway_sqlite  # noqa: E402  (benchmarks/throwaway_sqlite.py: Django on a throw-away SQLite)
+
+throwaway_sqlite.set_up()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-import scorekeeper.wsgi  # noqa: E402,F401  (set up as the server is: django.setup(), gc.freeze())
 from scorekeeper.tables import replay, selectors, services  # noqa: E402
 from scorekeeper.tables.models import Hand, Session  # noqa: E402
 from scorekeeper.tables.replay import store  # noqa: E402
@@ -104,8 +91,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--ruleset", default="taiwan", choices=sorted(TILES))
     args = parser.parse_args()
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    throwaway_sqlite.create()
     for hands in args.hands:
         report(args.ruleset, hands, args.runs)
 

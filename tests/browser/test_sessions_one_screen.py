@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 
 from browser_helpers import Shots, new_session
@@ -30,7 +31,7 @@ def a_long_taiwan_evening(page: Page, base_url: str) -> Session:
     page.get_by_role("radio", name="Self-drawn").click()
     page.get_by_role("button", name="13", exact=True).click()
     expect(page.locator(".hand-notice")).to_contain_text("Hand 1 saved.")
-    services.hand_record_spot(session=session, kind="chase", player=2)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase", spot_player=2))
     page.get_by_role("link", name="Annabelle won").click()
     page.get_by_role("radio", name="Discard by Bartholomew").click()
     page.get_by_role("button", name="5", exact=True).click()

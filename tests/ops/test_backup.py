@@ -17,16 +17,18 @@ from ops_helpers import ROOT, fresh_postgres_database, manage, production_env
 A_TABLE = """
 from django.contrib.auth.models import User
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 owner = User.objects.create_user("ann", password="tiles and tea 88")
 session = services.session_create(ruleset="zung-jung", names=["Ann", "Bob", "Cy", "Di"], first_dealer=0,
                                   stakes={}, options={}, owner=owner, pay_as_you_go=None)
 for note in ("first", "second", "third"):
-    services.hand_record_draw(session=session, note=note)
+    services.draw_record(session=session, entry=HandInput("draw", note=note))
 """
 A_HAND_MORE = """
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Session
-services.hand_record_draw(session=Session.objects.get(), note="after the backup")
+services.draw_record(session=Session.objects.get(), entry=HandInput("draw", note="after the backup"))
 """
 DAY = 24 * 3600
 

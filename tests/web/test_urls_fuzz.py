@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session, ShareLink
 
 pytestmark = pytest.mark.django_db
@@ -108,8 +109,9 @@ DRAW_FIELDS = {"note": st.text(max_size=250), "token": st.uuids().map(str), "rev
 def table(make_session, win):
     session = make_session("taiwan")
     return {"session": session, "win": win(session, 0, "self", figure=5),
-            "draw": services.hand_record_draw(session=session),
-            "spot": services.hand_record_spot(session=session, kind="chase", player=1)}
+            "draw": services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW)),
+            "spot": services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase",
+                                                                          spot_player=1))}
 
 
 def token_saved(data: dict[str, Any]) -> bool:

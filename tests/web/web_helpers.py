@@ -12,6 +12,7 @@ from scorekeeper.tables import services
 from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.check import win_check
 from scorekeeper.tables.entry.win_fields import EnteredWin, WinEntry
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 
@@ -98,5 +99,5 @@ def played(make_session, win, **kwargs):
     session = make_session(**kwargs)
     win(session, 1, 2, figure=30)
     win(session, 0, "self", figure=10)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     return session

@@ -96,16 +96,11 @@ def decoded(texts: Iterable[str]) -> list[Any]:
     return json.loads("[" + ",".join(texts) + "]")  # type: ignore[no-any-return]
 
 
-def final_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, list[str]]]:
-    """For each session whose snapshots are current: its seats' tallies after its last hand (tallies.py)
-    and its balances, read from that hand's snapshot alone (two queries, whatever the sessions' lengths).
-    A session left out has no current snapshots: the caller replays it."""
-    return {pk: (tally, list(ended.balances)) for pk, (tally, ended) in last_tallies(sessions=sessions).items()}
-
-
 def last_tallies(*, sessions: list[Session]) -> dict[int, tuple[Any, Settlement]]:
-    """`final_tallies` with the session's end as the engine answers it (its balances and its `closing`: the open
-    拉 debts settled), from the last hand's checkpoint."""
+    """For each session whose snapshots are current: its seats' tallies after its last hand (tallies.py) and
+    the session's end as the engine answers it (its balances and its `closing`: the open 拉 debts settled), from
+    that hand's snapshot alone (two queries, whatever the sessions' lengths). A session left out has no current
+    snapshots: the caller replays it."""
     current = {session.pk: session for session in sessions if is_current(session)}
     last = Hand.objects.live().filter(session_id=OuterRef("pk")).order_by("-position").values("pk")[:1]
     lasts = dict(Session.objects.filter(pk__in=current).annotate(last=Subquery(last)).values_list("pk", "last"))

@@ -5,7 +5,7 @@ from .history import ChangeTold, History, replay_changes, session_history, what_
 from .money_rulesets import example_table, money_examples, money_stakes
 from .places import HandPlace, hand_place
 from .player_numbers import Numbers, Record, friends_numbers, player_numbers, player_record
-from .players import player_sessions, player_stats
+from .players import player_sessions
 from .rules import ruleset_description, ruleset_descriptions
 from .seats import SeatChangeTable, seat_change_table
 from .sessions import (
@@ -30,7 +30,7 @@ __all__ = [
     "hand_rows",
     "hand_title", "winner_lines", "known_players", "money_examples",
     "Numbers", "Record", "friends_numbers", "player_numbers", "player_record",
-    "money_stakes", "player_sessions", "player_stats",
+    "money_stakes", "player_sessions",
     "replay_changes", "ruleset_description", "ruleset_descriptions", "session_backup", "session_csv",
     "session_get", "session_history", "session_list", "session_next_dealer", "session_standings", "session_started",
     "share_links", "SeatChangeTable", "seat_change_table", "what_changed",

@@ -4,8 +4,6 @@ spot_record, seat_change_record, hand_delete, hand_restore), each refusing as `S
 from .guests import TOKEN_USED, guest_session_create, guest_sessions_claim, session_again
 from .hands import (
                     hand_delete,
-                    hand_record_draw,
-                    hand_record_spot,
                     hand_replace,
                     hand_restore,
                     hands_append,
@@ -33,7 +31,7 @@ from .wins import WinRecorded, win_record
 
 __all__ = [
     "TOKEN_USED", "SaveRefused", "SessionChanged", "draw_record", "spot_record", "guest_session_create",
-    "guest_sessions_claim", "hand_delete", "hand_record_draw", "hand_record_spot", "hand_replace", "hand_restore",
+    "guest_sessions_claim", "hand_delete", "hand_replace", "hand_restore",
     "hands_append", "player_get_or_create", "queue_send", "quick_entry_apply", "quick_entry_preview",
     "recovery_code_issue", "recovery_code_redeem", "session_again", "session_create", "session_finish",
     "session_remember_entry_mode", "session_reopen", "session_restore", "session_set_confirming",

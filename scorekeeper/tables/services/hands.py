@@ -80,17 +80,6 @@ def entry_tokens(token: str, count: int) -> list[uuid.UUID]:
     return [form_token] if count == 1 else [uuid.uuid5(form_token, str(index)) for index in range(count)]
 
 
-def hand_record_draw(*, session: Session, note: str = "", token: str = "", revision: str | None = None) -> Hand:
-    return hands_append(session=session, hands=[HandInput(Hand.Kind.DRAW, note=note)], token=token,
-                        revision=revision)[0]
-
-
-def hand_record_spot(*, session: Session, kind: str, player: int | None, count: int | None = None,
-                     to: int | None = None, note: str = "", token: str = "", revision: str | None = None) -> Hand:
-    hand = HandInput(Hand.Kind.SPOT, spot_kind=kind, spot_player=player, spot_count=count, spot_to=to, note=note)
-    return hands_append(session=session, hands=[hand], token=token, revision=revision)[0]
-
-
 def hand_replace(*, hand: Hand, entered: HandInput, revision: str | None = None,
                  after: ReplayDelta | None = None) -> Hand:
     """Save `hand` as `entered` now says, in its place; `after` as for `hands_append`. The row saved is a copy:

@@ -7,6 +7,8 @@ from django.template.loader import render_to_string
 
 from scorekeeper.tables import services
 from scorekeeper.tables.display.charts import COLOURS, balance_chart_svg, balance_series, session_balance_chart
+from scorekeeper.tables.hand_input import HandInput
+from scorekeeper.tables.models import Hand
 from scorekeeper.tables.replay import session_replay
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -161,10 +163,12 @@ def test_a_balance_series_needs_a_value_per_hand():
 
 def test_series_from_a_session_counts_spot_payments_in_their_hand(make_session, win):
     session = make_session("taiwan", stakes={"base": "10", "per_fan": "2"})
-    services.hand_record_spot(session=session, kind="flower", player=2, count=1)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=2,
+                                                          spot_count=1))
     win(session, 1, 2, figure=5)
-    services.hand_record_draw(session=session)
-    services.hand_record_spot(session=session, kind="chase", player=0)  # during the hand under way
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase",
+                                                          spot_player=0))  # during the hand under way
     session.refresh_from_db()
     replay = session_replay(session=session)
 

@@ -100,10 +100,12 @@ def test_the_refused_hand_is_numbered_as_the_screen_numbers_it(client, make_sess
     """A false win (詐糊) is entered between hands: the engine's own count ('hand 3') would be one more than
     the form's heading."""
     from scorekeeper.tables import services
+    from scorekeeper.tables.hand_input import HandInput
+    from scorekeeper.tables.models import Hand
 
     session = make_session("hk-faan", options={"min_faan": 3})
     win(session, 1, 2, figure="3")
-    services.hand_record_spot(session=session, kind="false_win", player=2)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="false_win", spot_player=2))
     html = preview(client, session, {"mode": "figure", "figure_typed": "1"}, language)  # below the minimum
     assert heading in visible_text(html)
     shown = refusal_text(html)

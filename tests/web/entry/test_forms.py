@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 
 from web_helpers import entry_of, record_win, rev
@@ -197,12 +198,13 @@ def test_script_names_are_escaped_everywhere(client, guest):
     assert response.status_code == 302
     hand = record_win(session=session, entry=entry_of(
         winner=0, how=1, mode="figure", figure=8, note=SCRIPT))
-    services.hand_record_spot(session=session, kind="failed_peng", player=1, to=0)
-    gone = services.hand_record_draw(session=session, note=SCRIPT)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="failed_peng", spot_player=1,
+                                                          spot_to=0))
+    gone = services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW, note=SCRIPT))
     services.hand_delete(hand=gone)
     services.share_link_create(session=session, role="viewer", label=SCRIPT)
     stale = str(Session.objects.get().revision)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     pk, win_post = session.pk, {"winner": "0", "how": "1", "mode": "tiles", "concealed": "123m"}
     pages = {
         "home": client.get("/"),

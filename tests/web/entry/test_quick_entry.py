@@ -114,7 +114,7 @@ def test_quick_entry_records_what_the_screens_would(make_session, win):
     tapped = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
     win(tapped, 1, 2, figure=70)
     win(tapped, 0, 3, figure=40, responsible=1)
-    services.hand_record_draw(session=tapped)
+    services.draw_record(session=tapped, entry=HandInput(Hand.Kind.DRAW))
     win(tapped, 3, "self", figure=12)
 
     result = quick_entry_apply(session=typed, text="W2 d3 70\nW1 d4 40 r2\nD\nW4 s 12\n")
@@ -206,7 +206,7 @@ def test_nothing_to_record(make_session):
 def test_a_form_from_before_another_phones_change_saves_nothing(make_session):
     session = make_session("zung-jung")
     revision = rev(session)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
 
     with pytest.raises(services.SessionChanged):
         quick_entry_apply(session=session, text="W2 d3 8", revision=revision)

@@ -40,7 +40,7 @@ def play(session, plan) -> None:
     field, low, high = FIGURES[session.ruleset]
     for kind, a, b, figure in plan:
         if kind == "draw":
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
         elif kind == "win" and a != b:
             hand = HandInput(kind=Hand.Kind.WIN, winner=a, discarder=b, figure=low + figure % (high - low + 1),
                         figure_field=field)

@@ -50,7 +50,7 @@ def test_a_restore_from_an_older_revision_is_refused_and_a_second_tap_is_not(mak
     win(session, 2, "self", figure=20)
     services.hand_delete(hand=Hand.objects.get(pk=first.pk))
     old = str(fresh(session).revision)
-    services.hand_record_draw(session=fresh(session))  # another phone saves meanwhile
+    services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))  # another phone saves meanwhile
 
     with pytest.raises(services.SaveRefused):
         services.hand_restore(hand=Hand.objects.get(pk=first.pk), revision=old)

@@ -69,9 +69,10 @@ def test_snapshots_equal_a_whole_replay_after_random_appends_edits_deletes_and_r
             if roll < 0.45 or not live:
                 record_win(session=fresh(session), entry=random_win(rng, ruleset))
             elif roll < 0.55:
-                services.hand_record_draw(session=fresh(session))
+                services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))
             elif roll < 0.65 and ruleset == "taiwan":
-                services.hand_record_spot(session=fresh(session), kind="flower", player=rng.randrange(4), count=1)
+                flower = HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=rng.randrange(4), spot_count=1)
+                services.spot_record(session=fresh(session), entry=flower)
             elif roll < 0.8:
                 hand = Hand.objects.select_related("session").get(pk=rng.choice(live).pk)
                 replace_win(hand=hand, entry=random_win(rng, ruleset))

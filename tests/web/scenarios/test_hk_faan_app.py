@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup, session_csv
@@ -244,7 +245,7 @@ def test_the_money_table_is_at_the_tables_stakes(client, make_session):
 def test_csv_and_the_player_page_say_faan(client, make_session, win):
     session = make_session("hk-faan")
     win(session, 1, 2, figure=7)
-    services.hand_record_spot(session=session, kind="false_win", player=0)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="false_win", spot_player=0))
     text = session_csv(session=Session.objects.get(pk=session.pk))
     assert "7,faan" in text.replace('"', "") and "詐糊" in text
     backup = session_backup(session=Session.objects.get(pk=session.pk))

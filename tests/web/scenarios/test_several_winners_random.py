@@ -74,7 +74,7 @@ def play(session: Session, plan: list[tuple[Any, ...]]) -> list[Entry]:
             services.hands_append(session=session, hands=[hand])
             entries.append(({"discarder": discarder, "winners": [{"winner": w, "fan": f} for w, f in wins]}, ""))
         elif step[0] == "draw":
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
             entries.append(({"draw": True}, ""))
         elif step[0] == "seat" and step[2] not in seated:
             services.seat_change_record(session=session, seat=step[1], name=step[2])
@@ -145,8 +145,7 @@ def check_backup(session: Session, money: dict[str, Decimal]) -> None:
 
 def check_players(session: Session, expected: dict[str, Any]) -> None:
     for name, net in expected["money"].items():
-        stats = selectors.player_stats(player=Player.objects.get(owner=session.owner, name=name), sessions=[session])
-        (row,) = stats.rulesets
+        (row,) = selectors.player_numbers(player=Player.objects.get(owner=session.owner, name=name), sessions=[session])
         assert (row.net, row.wins, row.deal_ins) == (net, expected["wins"][name], expected["deal_ins"][name])
 
 

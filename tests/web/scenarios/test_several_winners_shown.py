@@ -127,8 +127,14 @@ def player(session, name):
     return Player.objects.get(owner=session.owner, name=name)
 
 
+def page_record(session, name):
+    """The player page's record of `name`, over every session they sat in."""
+    found = player(session, name)
+    return selectors.player_record(player=found, sessions=selectors.player_sessions(player=found))
+
+
 def test_the_player_pages_count_a_win_for_each_winner_and_one_deal_in(evening):
-    stats = {name: selectors.player_stats(player=player(evening, name)) for name in ("Ann", "Bob", "Cy", "Di")}
+    stats = {name: page_record(evening, name) for name in ("Ann", "Bob", "Cy", "Di")}
 
     assert {name: (s.wins, s.deal_ins) for name, s in stats.items()} == {
         "Ann": (0, 2), "Bob": (2, 0), "Cy": (1, 0), "Di": (1, 0)}
@@ -147,8 +153,8 @@ def test_after_a_seat_change_the_winners_money_and_counts_are_the_newcomers(make
 
     row = last_row(session)
     money = {m.player.name: m.balance for m in people_money(session=session, replay=session_replay(session=session))}
-    eve = selectors.player_stats(player=player(session, "Eve"))
-    di = selectors.player_stats(player=player(session, "Di"))
+    eve = page_record(session, "Eve")
+    di = page_record(session, "Di")
 
     assert row.title == "Bob, Eve and Cy won on Ann's discard"
     assert money == {"Ann": Decimal(-63), "Bob": Decimal(33), "Cy": Decimal(14), "Di": Decimal(0),

@@ -1,7 +1,9 @@
-"""A person's numbers (issue 39.1), checked against sessions counted by hand."""
+"""A person's numbers (issue 39.1), checked against sessions counted by hand; the player page's record across
+sessions and rulesets."""
 from __future__ import annotations
 
 import json
+import uuid
 from decimal import Decimal
 
 import pytest
@@ -9,8 +11,8 @@ import pytest
 from scorekeeper.tables import services
 from scorekeeper.tables.hand_input import HandInput, OtherWin
 from scorekeeper.tables.models import Hand, HandReplay, Player, Session
-from scorekeeper.tables.replay import forget_all
-from scorekeeper.tables.selectors import session_numbers
+from scorekeeper.tables.replay import forget_all, session_replay
+from scorekeeper.tables.selectors import player_sessions, session_numbers
 from scorekeeper.tables.selectors.player_numbers import (
     forget_numbers,
     friends_numbers,
@@ -52,7 +54,7 @@ def taiwan_evening(make_session) -> Session:
     services.hands_append(session=session, hands=[fan(0, None, 13)])
     services.hands_append(session=session, hands=[fan(0, 1, 5)])
     services.hands_append(session=session, hands=[fan(2, 3, 3)])
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     return session
 
 
@@ -163,7 +165,7 @@ def test_numbers_are_kept_per_revision(make_session, django_assert_max_num_queri
     with django_assert_max_num_queries(0):
         [ann] = player_numbers(player=ann_player(session), sessions=[session])
     assert ann.wins == 2
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     [ann] = player_numbers(player=ann_player(session), sessions=[Session.objects.get(pk=session.pk)])
     assert ann.hands == 5
 
@@ -204,3 +206,110 @@ def test_a_tally_from_before_these_numbers_is_counted_from_the_replay(make_sessi
     [ann] = player_numbers(player=person("Ann"), sessions=[Session.objects.get(pk=session.pk)])
 
     assert (ann.hands, ann.wins, ann.net, ann.longest_chain) == (4, 2, 146, 2)
+
+
+# -- the player page's record: every session the person sat in, per ruleset and in all ---------------------------
+def ann_across_rulesets(make_session, win):
+    """Ann's evening: two zung-jung sessions and a taiwan one; a hk-old table without her."""
+    first = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
+    win(first, 0, "self", figure=10)  # Ann +30
+    win(first, 0, 1, figure=40)  # zung-jung.md: Bob, responsible, pays 3V - 50 = 70; the others 25: Ann +120
+    win(first, 2, 0, figure=30)  # Ann deals in: 3V - 50 = 40
+    services.draw_record(session=first, entry=HandInput(Hand.Kind.DRAW))
+
+    second = make_session("zung-jung", names=["Bob", "Cy", "Ann", "Di"])
+    win(second, 2, 3, concealed=ZJ_TILES["concealed"], winning_tile="2z")  # by tiles, Ann at seat 3 (West)
+    taken_back = win(second, 2, 3, figure=100)
+    services.hand_delete(hand=taken_back)  # deleted: neither counted nor her biggest hand
+
+    taiwan = make_session("taiwan", names=["Bob", "Cy", "Di", "Ann"], stakes=TAIWAN_STAKES)
+    services.spot_record(session=taiwan, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=3,
+                                                         spot_count=2))  # a payment, not a hand
+    win(taiwan, 3, "self", figure=8)  # taiwan.md: each pays 10 + 8 x 2 = 26
+
+    others = make_session("hk-old", names=["Bob", "Cy", "Di", "Eve"])
+    win(others, 0, 1, figure=500)
+    return first, second, taiwan
+
+
+def page_record(player: Player):
+    """What the player page counts for a visitor who may open every session the player sat in."""
+    return player_record(player=player, sessions=player_sessions(player=player))
+
+
+def ruleset_row(record, ruleset: str):
+    return next(row for row in record.rulesets if row.ruleset == ruleset)
+
+
+def test_a_record_counts_per_ruleset_and_in_all(make_session, win):
+    ann_across_rulesets(make_session, win)
+
+    record = page_record(person("Ann"))
+
+    assert [r.ruleset for r in record.rulesets] == ["taiwan", "zung-jung"]  # the rulebook's order
+    zj = ruleset_row(record, "zung-jung")
+    assert (zj.sessions, zj.hands, zj.wins, zj.self_draws, zj.deal_ins, zj.draws) == (2, 5, 3, 1, 1, 1)
+    tw = ruleset_row(record, "taiwan")
+    assert (tw.sessions, tw.hands, tw.wins, tw.self_draws, tw.deal_ins) == (1, 1, 1, 1, 0)
+    assert (record.sessions, record.hands, record.wins, record.self_draws, record.deal_ins) == (3, 6, 4, 2, 1)
+    assert record.wins / record.hands == 4 / 6  # the page's win rate
+    assert not record.skipped
+
+
+def test_a_records_net_per_ruleset_is_the_sum_of_the_session_balances(make_session, win):
+    first, second, taiwan = ann_across_rulesets(make_session, win)
+
+    record = page_record(person("Ann"))
+
+    zj_tiles_hand = Decimal(session_replay(session=Session.objects.get(pk=second.pk)).balances[2])
+    assert zj_tiles_hand > 0
+    assert ruleset_row(record, "zung-jung").net == Decimal(30 + 120 - 40) + zj_tiles_hand
+    # flowers: 2 x 10 from each of three; the self-draw: 26 from each of three
+    assert ruleset_row(record, "taiwan").net == Decimal(60 + 78)
+    assert isinstance(ruleset_row(record, "taiwan").net, Decimal)
+
+
+def test_a_records_biggest_hand_per_ruleset_and_overall(make_session, win):
+    first, second, taiwan = ann_across_rulesets(make_session, win)
+
+    record = page_record(person("Ann"))
+
+    zj = ruleset_row(record, "zung-jung").biggest
+    assert (zj.figure, zj.unit, zj.won, zj.session.pk, zj.number, zj.self_drawn) == (
+        40, "points", Decimal(120), first.pk, 2, False)
+    tw = ruleset_row(record, "taiwan").biggest
+    assert (tw.figure, tw.unit, tw.won, tw.session.pk, tw.number) == (8, "fan", Decimal(78), taiwan.pk, 1)
+    assert record.biggest == zj  # fan and points do not compare: across rulesets, the hand that paid most
+
+
+def test_a_hand_by_tiles_counts_with_the_engines_total(make_session, win):
+    session = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
+    win(session, 0, 1, concealed=ZJ_TILES["concealed"], winning_tile="2z")
+    session.refresh_from_db()
+    total = session_replay(session=session).hands[0].score.total
+
+    biggest = page_record(person("Ann")).biggest
+
+    assert biggest.figure == total > 0
+
+
+def test_a_session_the_engine_cannot_replay_is_left_out_and_named(make_session, win):
+    good = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Di"])
+    win(good, 0, "self", figure=10)
+    broken = make_session("zung-jung", names=["Ann", "Bob", "Cy", "Eve"])
+    hand = win(broken, 0, "self", figure=10)
+    Hand.objects.filter(pk=hand.pk).update(tiles={"concealed": "123m", "winning_tile": "5z", "melds": []},
+                                          figure=None, figure_field="")
+    Session.objects.filter(pk=broken.pk).update(revision=uuid.uuid4())
+
+    record = page_record(person("Ann"))
+
+    assert [s.pk for s in record.skipped] == [broken.pk]
+    assert (record.sessions, record.wins, ruleset_row(record, "zung-jung").net) == (1, 1, Decimal(30))
+
+
+def test_a_player_with_no_sessions(db):
+    record = page_record(Player.objects.create(name="Newcomer"))
+
+    assert (record.sessions, record.hands, record.wins, record.rulesets, record.biggest) == (0, 0, 0, [], None)
+    assert not record.skipped

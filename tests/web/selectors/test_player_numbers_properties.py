@@ -37,7 +37,7 @@ def play(session, plan) -> None:
     for kind, a, b, figure in plan:
         value = low + figure % (high - low + 1)
         if kind == "draw":
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
         elif kind == "win" and a != b:
             services.hands_append(session=session, hands=[HandInput(kind=Hand.Kind.WIN, winner=a, discarder=b,
                                                                     figure=value, figure_field=field)])

@@ -4,7 +4,8 @@ import pytest
 from scorekeeper.engine import settle_session
 from scorekeeper.tables import replay as replay_module
 from scorekeeper.tables import selectors, services
-from scorekeeper.tables.models import Session
+from scorekeeper.tables.hand_input import HandInput
+from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import replaying, session_replay, store
 
 from web_helpers import entry_of, replace_win
@@ -62,7 +63,7 @@ def test_replay_is_cached_until_the_session_changes(make_session, win, monkeypat
     second = session_replay(session=session)
     assert first is second and len(calls) == 1
 
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     assert session_replay(session=fresh(session)).hand_ids != first.hand_ids
 
 

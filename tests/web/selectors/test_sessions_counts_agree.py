@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
+from scorekeeper.tables.models import Hand
 
 
 def text(response) -> str:
@@ -14,8 +16,8 @@ def text(response) -> str:
 def test_every_page_counts_2_hands_and_1_spot(client, make_session, win):
     session = make_session("taiwan")
     win(session, 0, "self", figure=3)
-    services.hand_record_spot(session=session, kind="chase", player=2)
-    services.hand_record_draw(session=session)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase", spot_player=2))
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     services.session_finish(session=session)
     for url in ("/", f"/sessions/{session.pk}/", f"/sessions/{session.pk}/history/",
                 f"/sessions/{session.pk}/settle/"):

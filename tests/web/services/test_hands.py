@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 
 from scorekeeper.tables import services
 from scorekeeper.tables.entry.check import win_check
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import forget_all, session_replay
 
@@ -59,8 +60,8 @@ def test_the_same_form_submitted_twice_is_saved_once(make_session):
 
 def test_a_draw_twice_with_one_token_is_one_draw(make_session):
     session = make_session()
-    services.hand_record_draw(session=session, token="6f1c6a1e-0e55-4a43-9d6f-0c0bd7a6c0a1")
-    services.hand_record_draw(session=session, token="6f1c6a1e-0e55-4a43-9d6f-0c0bd7a6c0a1")
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW), token="6f1c6a1e-0e55-4a43-9d6f-0c0bd7a6c0a1")
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW), token="6f1c6a1e-0e55-4a43-9d6f-0c0bd7a6c0a1")
 
     assert session.hands.count() == 1
 
@@ -86,7 +87,7 @@ def test_an_impossible_hand_by_tiles_is_refused_with_the_engine_message(make_ses
 def test_positions_follow_entry_order(make_session, win):
     session = make_session()
     win(session, 0, "self", figure=8)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     win(session, 2, 3, figure=10)
 
     assert list(session.hands.values_list("kind", flat=True)) == ["win", "draw", "win"]
@@ -114,10 +115,11 @@ def test_deleting_a_hand_replays_without_it(make_session, win):
 def test_a_finished_session_refuses_new_hands_until_reopened(make_session, win):
     session = make_session()
     services.session_finish(session=session)
-    with pytest.raises(ValidationError):
-        services.hand_record_draw(session=session)
+    with pytest.raises(services.SaveRefused) as refused:
+        services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
+    assert refused.value.message == "This session is finished: reopen it on the Settle-up page to change it."
     services.session_reopen(session=session)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
 
     assert session.hands.count() == 1
 
@@ -125,18 +127,20 @@ def test_a_finished_session_refuses_new_hands_until_reopened(make_session, win):
 def test_taiwan_spot_payments(make_session):
     session = make_session("taiwan", stakes={"base": "10", "per_fan": "2"})
     # taiwan.md: flower 2 x 1 x 10 from each; false win: 10 + 30 x 2 = 70 to each
-    services.hand_record_spot(session=session, kind="flower", player=2, count=2)
-    services.hand_record_spot(session=session, kind="false_win", player=1)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=2,
+                                                          spot_count=2))
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="false_win", spot_player=1))
 
     assert balances(session) == ["50", "-230", "130", "50"]
 
 
 def test_taiwan_spot_the_engine_refuses_is_not_saved(make_session):
     session = make_session("taiwan")
-    with pytest.raises(ValidationError) as error:
-        services.hand_record_spot(session=session, kind="failed_peng", player=1, to=None)
+    with pytest.raises(services.SaveRefused) as refused:
+        services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="failed_peng", spot_player=1,
+                                                              spot_to=None))
 
-    assert "needs 'to'" in error.value.messages[0]
+    assert "needs 'to'" in refused.value.message
     assert session.hands.count() == 0
 
 

@@ -151,7 +151,7 @@ def test_an_edit_against_a_changed_session_is_refused(client, make_session, win)
 
 def test_a_draw_edit_and_a_delete_against_a_changed_session_are_refused(client, make_session, win):
     session = make_session()
-    draw = services.hand_record_draw(session=session, note="wall")
+    draw = services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW, note="wall"))
     stale = rev(session)
     win(session, 1, "self", figure=8)
 
@@ -199,7 +199,7 @@ def test_editing_a_hand_deleted_meanwhile_says_where_it_went(client, make_sessio
 def test_a_draw_deleted_while_its_edit_is_saved_says_where_it_went(client, make_session, monkeypatch):
     """The other phone's delete lands after the edit page opened the hand, before its save: as for a win."""
     session = make_session()
-    draw = services.hand_record_draw(session=session, note="wall")
+    draw = services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW, note="wall"))
 
     def deleted_meanwhile(*, hand: Hand, entered: HandInput, revision: str) -> None:
         services.hand_delete(hand=Hand.objects.get(pk=hand.pk))
@@ -219,7 +219,7 @@ def test_a_write_that_fails_half_way_leaves_nothing(make_session, monkeypatch):
     monkeypatch.setattr(session_lock, "new_revision", power_cut)
 
     with pytest.raises(RuntimeError):
-        services.hand_record_draw(session=session)
+        services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     assert session.hands.count() == 0 and rev(session) == revision
 
 
@@ -256,7 +256,7 @@ def test_restoring_twice_is_harmless(client, make_session, win):
 
 def test_a_restore_the_replay_cannot_take_is_refused(make_session, win):
     session = make_session("taiwan")
-    spot = services.hand_record_spot(session=session, kind="chase", player=1)
+    spot = services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase", spot_player=1))
     services.hand_delete(hand=spot)
     Hand.objects.filter(pk=spot.pk).update(spot_kind="failed_peng")  # needs 'to': the engine refuses it
 
@@ -281,10 +281,10 @@ def test_stale_tokens_in_a_saved_hand_do_not_collide(make_session):
     """A deleted hand keeps its token: a retry of its form still finds it and records nothing new."""
     session = make_session()
     token = str(uuid.uuid4())
-    hand = services.hand_record_draw(session=session, token=token)
+    hand = services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW), token=token)
     services.hand_delete(hand=hand)
 
-    assert services.hand_record_draw(session=session, token=token).pk == hand.pk
+    assert services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW), token=token).pk == hand.pk
     assert session.hands.count() == 1
 
 

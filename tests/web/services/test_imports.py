@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import forget_all, session_replay
 from scorekeeper.tables.selectors import session_backup, session_csv
@@ -27,13 +28,13 @@ def dealer(session):
 # -- sessions of every ruleset, with everything a table can enter ---------------------------
 def taiwan(make_session, win):
     s = make_session("taiwan", stakes={"base": "10", "per_fan": "2", "unit": "5"}, first_dealer=1)
-    services.hand_record_spot(session=s, kind="flower", player=2, count=2)
+    services.spot_record(session=s, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower", spot_player=2, spot_count=2))
     win(s, 1, 2, figure=5)  # the dealer wins: 連1
     win(s, 1, "self", figure=3, figure_field="pattern_fan")  # the settlement adds the dealer's 2n+1
-    services.hand_record_spot(session=s, kind="dice_123", player=dealer(s))
-    services.hand_record_draw(session=s, note="wall ran out")
+    services.spot_record(session=s, entry=HandInput(Hand.Kind.SPOT, spot_kind="dice_123", spot_player=dealer(s)))
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW, note="wall ran out"))
     win(s, 3, "self", concealed="123m456m789m123p456p1z", winning_tile="1z", event=["last_tile"])
-    services.hand_record_spot(session=s, kind="failed_peng", player=1, to=2)
+    services.spot_record(session=s, entry=HandInput(Hand.Kind.SPOT, spot_kind="failed_peng", spot_player=1, spot_to=2))
     win(s, 0, 2, concealed="123m456m789m123p1z", meld=["pung 777z"], winning_tile="1z")
     services.hand_delete(hand=win(s, 2, 0, figure=9))
     return s
@@ -44,7 +45,7 @@ def zung_jung(make_session, win):
     win(s, 1, 2, figure=70)  # the discarder responsible
     win(s, 0, 3, figure=40, responsible=1)  # another player responsible
     win(s, 2, 1, figure=30, responsible="none")  # same-round immunity: no one
-    services.hand_record_draw(session=s)
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW))
     win(s, 3, 0, concealed="123m456p1112z", meld=["pung 777z"], winning_tile="2z", event=["last_discard"])
     win(s, 1, "self", concealed=ZJ_TILES["concealed"], winning_tile="2z", note="=1+1")
     return s
@@ -54,7 +55,7 @@ def hk_old(make_session, win):
     s = make_session("hk-old", first_dealer=2, options={"classical_extras": True})
     win(s, 2, "self", figure=60)
     win(s, 0, 1, concealed="123m456p789s1112z", winning_tile="2z")
-    services.hand_record_draw(session=s)
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW))
     win(s, 3, 2, figure=500)
     return s
 
@@ -64,7 +65,7 @@ def taizhou(make_session, win):
     win(s, 1, "self", figure=44, loser_points_0=6, loser_points_2=24, loser_points_3=0)
     win(s, 0, 2, concealed="123m456p789s1112z", winning_tile="2z", wild="5m", loser_points_1=8,
         loser_points_2=0, loser_concealed_3="777z123m456p1199s")  # a loser scored from their tiles
-    services.hand_record_draw(session=s)
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW))
     win(s, 3, 1, figure=32, responsible=1, loser_points_0=0, loser_points_1=8, loser_points_2=16)  # 包
     return s
 
@@ -73,7 +74,7 @@ def fujian(make_session, win):
     s = make_session("fujian", stakes={})
     win(s, 0, "self", concealed="123m456m789p234s55p9s9s", winning_tile="5p", wild="9s", bonus="1z2z7z")
     win(s, 2, 1, figure=25)
-    services.hand_record_draw(session=s)
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW))
     services.session_finish(session=s)
     return s
 
@@ -82,10 +83,10 @@ def hk_faan(make_session, win):
     s = make_session("hk-faan", stakes={"base": "0.5"}, options={"discard_pays": "half"})
     win(s, 1, 2, figure=3)  # 半銃
     win(s, 1, "self", figure=8, responsible=3)  # 包自摸
-    services.hand_record_spot(session=s, kind="false_win", player=0)  # 詐糊
+    services.spot_record(session=s, entry=HandInput(Hand.Kind.SPOT, spot_kind="false_win", spot_player=0))  # 詐糊
     win(s, 2, "self", concealed="123456789m1122m", winning_tile="2m", bonus="3f7f")  # 清一色 with flowers
     win(s, 3, 0, figure=5, event=["robbing_kong"])  # 搶槓 by figure: 搶槓當自摸
-    services.hand_record_draw(session=s)
+    services.draw_record(session=s, entry=HandInput(Hand.Kind.DRAW))
     return s
 
 

@@ -27,7 +27,8 @@ from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player, Session
 from scorekeeper.tables.replay import cache as replay_module
 from scorekeeper.tables.replay import session_replay
-from scorekeeper.tables.selectors import players as players_module
+from scorekeeper.tables.selectors import session_numbers as numbers_module
+from scorekeeper.tables.selectors.player_numbers import forget_numbers
 from scorekeeper.tables.services import quota
 
 from web_helpers import ZJ_TILES, entry_of, record_win, replace_win, rev
@@ -97,11 +98,13 @@ def test_the_quota_is_a_days(client, make_session, monkeypatch):
     monkeypatch.setattr(quota, "HANDS_PER_DAY", 2)
     session = make_session()
     services.hands_append(session=session, hands=draws(2))
-    with pytest.raises(quota.QuotaReached):
-        services.hand_record_draw(session=fresh(session))
+    with pytest.raises(services.SaveRefused) as refused:
+        services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))
+    assert refused.value.message.startswith("This session's account has saved 2 hands today, the most one account "
+                                            "saves in a day")
     tomorrow = timezone.now() + timedelta(days=1)
     monkeypatch.setattr(timezone, "now", lambda: tomorrow)
-    services.hand_record_draw(session=fresh(session))
+    services.draw_record(session=fresh(session), entry=HandInput(Hand.Kind.DRAW))
     assert Hand.objects.filter(session=session).count() == 3
 
 
@@ -194,7 +197,7 @@ def test_the_player_page_reads_one_row_a_session_whatever_their_lengths(client, 
         assert f"{hands * 5}</span> hands played" in page.content.decode()
         return len(queries)
 
-    monkeypatch.setattr(players_module, "session_replay", lambda **_: pytest.fail("replayed a session"))
+    monkeypatch.setattr(numbers_module, "session_replay", lambda **_: pytest.fail("replayed a session"))
     assert queries_for(10) == queries_for(400)
 
 
@@ -251,9 +254,10 @@ def test_the_tallies_count_as_a_whole_count_would_after_random_writes(make_sessi
         if roll < 0.5 or not live:
             record_win(session=session, entry=entry)
         elif roll < 0.6:
-            services.hand_record_draw(session=session)
+            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
         elif roll < 0.7 and session.ruleset == "taiwan":
-            services.hand_record_spot(session=session, kind="flower", player=rng.randrange(4), count=1)
+            services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower",
+                                                                  spot_player=rng.randrange(4), spot_count=1))
         elif roll < 0.82:
             replace_win(hand=Hand.objects.select_related("session").get(pk=rng.choice(live).pk), entry=entry)
         elif roll < 0.93:
@@ -265,10 +269,11 @@ def test_the_tallies_count_as_a_whole_count_would_after_random_writes(make_sessi
     for player in Player.objects.all():
         seated = selectors.player_sessions(player=player)
         replay_module.forget_all()
-        stats = selectors.player_stats(player=player)
+        forget_numbers()
+        rows = selectors.player_numbers(player=player, sessions=seated)
         expected = reference(player, seated)
-        assert {r.ruleset for r in stats.rulesets} == set(expected)
-        for row in stats.rulesets:
+        assert {r.ruleset for r in rows} == set(expected)
+        for row in rows:
             want = expected[row.ruleset]
             assert (row.hands, row.wins, row.self_draws, row.deal_ins, row.draws, row.net) == (
                 want["hands"], want["wins"], want["self"], want["in"], want["draws"], want["net"]), player.name

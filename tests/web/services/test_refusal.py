@@ -2,6 +2,7 @@
 import pytest
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand
 from scorekeeper.tables.replay import session_replay
 
@@ -29,7 +30,7 @@ def test_a_delete_from_an_older_revision_is_refused_as_a_conflict(make_session, 
     session = make_session()
     hand = win(session, 1, "self", figure=20)
     stale = rev(session)
-    services.hand_record_draw(session=session)  # another phone saves meanwhile
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))  # another phone saves meanwhile
 
     with pytest.raises(services.SaveRefused) as refused:
         services.hand_delete(hand=fresh(hand), revision=stale)

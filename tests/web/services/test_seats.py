@@ -12,6 +12,7 @@ from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Player
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.replay.seating import people_money, people_settle_up
+from scorekeeper.tables.selectors import player_numbers, player_sessions
 
 from web_helpers import rev
 
@@ -201,8 +202,7 @@ def test_the_player_page_counts_each_hand_for_the_person_then_in_the_seat(client
     eve = Player.objects.get(name="Eve")
     di = Player.objects.get(name="Di")
 
-    from scorekeeper.tables.selectors import player_stats
-    eve_row, di_row = (player_stats(player=p).rulesets[0] for p in (eve, di))
+    eve_row, di_row = (player_numbers(player=p, sessions=player_sessions(player=p))[0] for p in (eve, di))
     people = {m.player.name: m.balance for m in people_money(session=session, replay=session_replay(session=session))}
 
     assert (eve_row.hands, eve_row.wins, eve_row.self_draws, eve_row.net) == (1, 1, 1, people["Eve"])
@@ -269,7 +269,7 @@ def test_a_length_in_hands_counts_wins_and_draws_not_seat_changes(client, make_s
     figure_win(session, 0, 1, 8)
     sit_in(client, session, 3, "Eve")
     assert "hand 2 of 2" in text(client.get(f"/sessions/{session.pk}/"))
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
 
     assert "2 hands are played: the session's length is reached" in text(client.get(f"/sessions/{session.pk}/"))
 

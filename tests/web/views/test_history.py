@@ -2,6 +2,8 @@
 
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
+from scorekeeper.tables.models import Hand
 
 from web_helpers import HX, field, figure_shown, page
 
@@ -9,7 +11,7 @@ from web_helpers import HX, field, figure_shown, page
 def test_history_lists_hands_with_payments(client, make_session, win):
     session = make_session()
     win(session, 1, 2, figure=70)
-    services.hand_record_draw(session=session)
+    services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
     html = page(client.get(f"/sessions/{session.pk}/history/"))
 
     assert "Cy → Bob" in html.replace('<span aria-label="owes">→</span>', "→")

@@ -2,6 +2,7 @@
 
 
 from scorekeeper.tables import services
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand
 
 from web_helpers import rev
@@ -31,8 +32,8 @@ def test_spot_is_taiwan_only(client, make_session):
 
 def test_edit_a_draw_and_a_spot(client, make_session):
     session = make_session("taiwan")
-    draw = services.hand_record_draw(session=session)
-    spot = services.hand_record_spot(session=session, kind="chase", player=1)
+    draw = services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
+    spot = services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="chase", spot_player=1))
 
     assert client.post(f"/hands/{draw.pk}/edit/", {"note": "late", "revision": rev(session)}).status_code == 302
     assert client.post(f"/hands/{spot.pk}/edit/", {"kind": "chase", "player": "3",

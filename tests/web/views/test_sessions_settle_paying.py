@@ -12,6 +12,7 @@ from django.apps import apps
 from scorekeeper.tables import services
 from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.forms import SessionForm
+from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay
 from scorekeeper.tables.selectors import session_backup, session_csv
@@ -36,7 +37,8 @@ def evening(make_session, win):
     def play(pay_as_you_go):
         s = make_session("taiwan", names=NAMES, pay_as_you_go=pay_as_you_go)
         win(s, 1, 0, figure=5)  # Sofia on Ah Lok's discard: Ah Lok owes Sofia 15 on her chain
-        services.hand_record_spot(session=s, kind="flower", player=3)  # Mei receives 10 from each
+        services.spot_record(session=s, entry=HandInput(Hand.Kind.SPOT, spot_kind="flower",
+                                                        spot_player=3))  # Mei receives 10 from each
         win(s, 0, 1, figure=3)  # Ah Lok on Sofia's: the holder pays, so Ah Lok's 15 is halved and paid
         win(s, 2, 3, figure=0)  # Kenji on Mei's discard: Ah Lok's chain ends, Mei pays; Kenji's starts
         return fresh(s)
@@ -232,7 +234,7 @@ def test_a_backup_with_a_bad_way_is_refused(evening):
 def test_a_backup_whose_dice_spot_names_no_player_imports_with_the_dealer(client, owner, make_session, win):
     session = make_session("taiwan", first_dealer=2)
     win(session, 1, 2, figure=5)  # seat 2 loses the deal: seat 3 deals next
-    services.hand_record_spot(session=session, kind="dice_triplet", player=3)
+    services.spot_record(session=session, entry=HandInput(Hand.Kind.SPOT, spot_kind="dice_triplet", spot_player=3))
     backup = session_backup(session=fresh(session))
     backup["hands"][1]["spot_player"] = None
 
