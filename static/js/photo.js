@@ -37,10 +37,10 @@ if (form) {
   form.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && opened) { closeFixes(true); }
   });
-  // A save or the other way of entry ends the photo's fixes; a tap elsewhere closes the row.
+  // The other way of entry ends the photo's fixes (a save leaves the page); a tap elsewhere closes the row.
   form.addEventListener("click", (event) => {
     const button = event.target.closest("button");
-    if (button && (button.value === "save" || button.value.indexOf("mode:") === 0 || button.name === "figure_chip")) {
+    if (button && button.value.indexOf("mode:") === 0) {
       reading = null;
       closeFixes(false);
     } else if (opened && !event.target.closest(".tile-fixes, .tile-fixable")) {

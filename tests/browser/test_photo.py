@@ -17,7 +17,7 @@ from scorekeeper.engine.tiles import parse_tiles
 from scorekeeper.tables.entry.photo import camera_offered
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, by_tiles, new_session, settled
+from browser_helpers import Shots, by_tiles, new_session, settled, tap
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from camera_corpus import render  # noqa: E402
@@ -147,3 +147,35 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
     hand = Hand.objects.get()
     assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == "6z"
     assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(LAID[:-1])))
+
+
+def test_none_of_these_takes_the_tile_out_and_the_marks_go_with_by_tiles(page: Page, live_server, tmp_path):
+    answer = wrong_answer()
+    answer["doubtful"][3] = True  # 7m, read right, marked too
+    new_session(page, live_server.url, r"Hong Kong \(faan\)")
+    page.get_by_role("link", name="Bob won").click()
+    page.get_by_role("radio", name="Discard by Cy").click()
+    settled(page)
+    by_tiles(page)
+    page.route("**/photo/", lambda route: route.fulfill(json=answer))
+    page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+    marked = page.locator(".hand-area .tile-doubtful")
+    expect(marked).to_have_count(2)
+
+    marked.last.tap()
+    page.get_by_role("button", name="None of these: take 6 bamboo out").tap()  # as a tap on the tile did before
+    settled(page)
+    expect(page.locator(".hand-head .count")).to_have_text("12/13")
+    expect(page.locator(".hand-area button[value='remove:hand:6s']")).to_have_count(0)
+    expect(marked).to_have_count(1)
+    tap(page, "5s")
+    expect(page.locator(".hand-head .count")).to_have_text("13/13")
+    expect(marked).to_have_count(1)  # 7m keeps its mark after the keypad's taps
+
+    page.locator('button[name="action"][value="mode:figure"]').click()
+    settled(page)
+    by_tiles(page)
+    expect(page.locator(".hand-head .count")).to_have_text("13/13")
+    expect(marked).to_have_count(0)
+    page.locator(".hand-area button[value='remove:hand:7m']").tap()  # a tap on it takes it out again
+    expect(page.locator(".hand-head .count")).to_have_text("12/13")
