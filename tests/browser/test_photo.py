@@ -129,6 +129,7 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
         assert box["width"] >= 44 and box["height"] >= 44, box
     assert page.locator("#keypad .keys:not([hidden])").bounding_box() == keys_before  # the row floats: keys stay
     shot("fixes-open")
+    page.screenshot(path=str(shot.folder / "fixes-open-as-seen.png"))  # the screen as seen, 390x844
     choice.tap()  # two: the right one, in the tile's place
 
     settled(page)
