@@ -3,7 +3,7 @@
 // sends it once to the server (views/photo.py), which reads it in memory and never keeps it, and puts the
 // reading in the hand's fields: the tiles left to right, the rightmost the winning tile, as a player lays a
 // hand down. The form is then drawn again by the server (action "refresh"), so the keypad, the count and the
-// live score are the usual ones; the tiles the reading was unsure of are marked until the next photo.
+// live score are the usual ones; the tiles the reading was unsure of are marked.
 // A tap on a marked tile opens a row of the photo's next guesses for it (the answer's `choices`): one tap
 // puts one in the tile's place (the keypad's action swap:..., static/js/keypad_model.js), "None of these"
 // takes the tile out as a tap on it does elsewhere. The marks go when the hand is saved or By tiles left.
@@ -20,7 +20,7 @@ const form = document.getElementById("win-form");
 // The photo's reading as the hand now has it: the concealed tiles in their row's order and the winning tile,
 // each {code, doubtful, choices}; null without a photo (or once the hand is saved or By tiles left).
 let reading = null;
-let opened = null;  // the marked tile whose fixes are shown: {entry, where, index}
+let opened = null;  // the marked tile whose fixes are shown: {entry, where: "hand" or "winning"}
 let status = "";
 
 if (form) {
@@ -202,16 +202,16 @@ function choose(code) {
   if (!code) {
     if (where === "winning") { reading.winning = null; } else { reading.hand.splice(index, 1); }
     Taps.tap(where === "winning" ? "clear:winning" : `remove:hand:${entry.code}`);
-    return;
+  } else {
+    const old = entry.code;
+    entry.code = code;
+    entry.doubtful = false;
+    if (tile) {  // drawn at once; the server's answer draws it again
+      tile.classList.remove("tile-doubtful", "tile-fixable");
+      tile.replaceChildren(tileFace(code, where === "winning" ? "tile-winning" : ""));
+    }
+    Taps.tap(`swap:${where}:${index}:${old}:${code}`);
   }
-  const old = entry.code;
-  entry.code = code;
-  entry.doubtful = false;
-  if (tile) {  // drawn at once; the server's answer draws it again
-    tile.classList.remove("tile-doubtful", "tile-fixable");
-    tile.replaceChildren(tileFace(code, where === "winning" ? "tile-winning" : ""));
-  }
-  Taps.tap(`swap:${where}:${index}:${old}:${code}`);
   if (!reading.hand.concat(reading.winning || []).some((e) => e.doubtful)) {
     status = gettext("Every marked tile is checked.");
     say(status);
@@ -268,6 +268,7 @@ function fillHand(answer) {
   const winning = complete ? tiles[tiles.length - 1] : "";
   const entries = tiles.map((code, i) => ({code, doubtful: !!answer.doubtful[i],
                                            choices: (answer.choices && answer.choices[i]) || []}));
+  closeFixes(false);
   reading = {hand: complete ? entries.slice(0, -1) : entries, winning: complete ? entries[entries.length - 1] : null};
   status = summary(answer, tiles.length);
   const hand = form.querySelector("input[name=concealed]:enabled");

@@ -135,6 +135,7 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
     settled(page)
     expect(page.locator(".hand-area .tile-doubtful")).to_have_count(0)
     expect(page.locator(".tile-fixes")).to_have_count(0)
+    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
     row = page.locator(".hand-area button[value^='remove:hand:']")
     expect(row).to_have_count(13)
     assert [v.removeprefix("remove:hand:") for v in (b.get_attribute("value") for b in row.all())] == LAID[:-1]
