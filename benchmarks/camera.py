@@ -32,10 +32,12 @@ from scorekeeper.engine.rulesets import get_ruleset  # noqa: E402
 # phone camera's shutter (1) and its "use photo" (1), Save (1). The winning tile is the row's last (the photo is
 # taken with it at the right end, as the keypad takes it last today). Each tile read wrong: a tap on it, a suit
 # tab, the right key (3, the tab counted even where it is already open); each tile the photo missed: a suit tab
-# and a key (2).
+# and a key (2). A wrong tile the reading marked, its true kind among its box's next guesses: a tap on it and one
+# on that guess (2, static/js/photo.js's one-tap fixes).
 TAPS_BASE = 7
 TAPS_WRONG = 3
 TAPS_MISSING = 2
+TAPS_CHOICE = 2
 
 
 @dataclass
@@ -47,6 +49,12 @@ class Result:
     doubtful: int
     wall: float
     cpu: float
+    marked: tuple[bool, ...] = ()  # the reading's doubtful tiles
+    choices: tuple[tuple[int, ...], ...] = ()  # each tile's kind, then its box's next likeliest
+
+    @property
+    def taps_without_fixes(self) -> int:
+        return taps_to_save(self.after, self.photo.tiles)
 
     @property
     def right_before(self) -> int:
@@ -58,7 +66,7 @@ class Result:
 
     @property
     def taps(self) -> int:
-        return taps_to_save(self.after, self.photo.tiles)
+        return taps_to_save(self.after, self.photo.tiles, self.marked, self.choices)
 
 
 def matched(read: Sequence[int], truth: Sequence[int]) -> int:
@@ -72,14 +80,45 @@ def matched(read: Sequence[int], truth: Sequence[int]) -> int:
     return previous[-1]
 
 
-def taps_to_save(read: Sequence[int], truth: Sequence[int]) -> int:
-    """TAPS_BASE, then what fixes the reading: a wrong tile replaced, a missed one added, an extra one taken out
-    (a tap on it and the delete key: 2)."""
+def taps_to_save(read: Sequence[int], truth: Sequence[int], marked: Sequence[bool] = (),
+                 choices: Sequence[Sequence[int]] = ()) -> int:
+    """TAPS_BASE, then what fixes the reading: a wrong tile replaced (a marked one from its box's guesses when the
+    true kind is among them), a missed one added, an extra one taken out (a tap on it and the delete key: 2)."""
     right = matched(read, truth)
     missing = max(0, len(truth) - len(read))
     extra = max(0, len(read) - len(truth))
     wrong = min(len(read), len(truth)) - right
-    return TAPS_BASE + TAPS_WRONG * wrong + TAPS_MISSING * missing + 2 * extra
+    fixed = sum(1 for i, j in taken_for(read, truth)
+                if i < len(marked) and marked[i] and i < len(choices) and truth[j] in choices[i])
+    fixed = min(fixed, wrong)
+    return TAPS_BASE + TAPS_WRONG * (wrong - fixed) + TAPS_CHOICE * fixed + TAPS_MISSING * missing + 2 * extra
+
+
+def taken_for(read: Sequence[int], truth: Sequence[int]) -> list[tuple[int, int]]:
+    """(read index, hand index) of each tile read as another: between two tiles read right (the longest common
+    subsequence's), the wrong ones are paired with the hand's in order."""
+    rows, cols = len(read), len(truth)
+    after = [[0] * (cols + 1) for _ in range(rows + 1)]  # after[i][j]: the LCS of read[i:] and truth[j:]
+    for i in range(rows - 1, -1, -1):
+        for j in range(cols - 1, -1, -1):
+            after[i][j] = after[i + 1][j + 1] + 1 if read[i] == truth[j] else max(after[i + 1][j], after[i][j + 1])
+    pairs: list[tuple[int, int]] = []
+    gap_read: list[int] = []
+    gap_truth: list[int] = []
+    i = j = 0
+    while i < rows and j < cols:
+        if read[i] == truth[j] and after[i][j] == after[i + 1][j + 1] + 1:
+            pairs.extend(zip(gap_read, gap_truth))
+            gap_read, gap_truth = [], []
+            i, j = i + 1, j + 1
+        elif after[i + 1][j] >= after[i][j + 1]:
+            gap_read.append(i)
+            i += 1
+        else:
+            gap_truth.append(j)
+            j += 1
+    pairs.extend(zip(gap_read + list(range(i, rows)), gap_truth + list(range(j, cols))))
+    return pairs
 
 
 def run(photos: Sequence[Photo]) -> list[Result]:
@@ -90,7 +129,8 @@ def run(photos: Sequence[Photo]) -> list[Result]:
         reading, boxes = read_photo(photo.jpeg, ruleset=ruleset)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         before = tuple(max(box.scores, key=lambda kind: box.scores[kind]) for box in boxes)
-        results.append(Result(photo, before, reading.tiles, reading.accepted, sum(reading.doubtful), wall, cpu))
+        results.append(Result(photo, before, reading.tiles, reading.accepted, sum(reading.doubtful), wall, cpu,
+                              reading.doubtful, reading.choices))
     return results
 
 
@@ -121,7 +161,9 @@ def report(title: str, results: Sequence[Result]) -> None:
     print(f"  server time a photo  wall median {statistics.median(walls):.0f} ms, p95 {p95(walls):.0f} ms; "
           f"CPU median {statistics.median(cpus):.0f} ms, p95 {p95(cpus):.0f} ms")
     taps = [r.taps for r in results]
-    print(f"  taps photo → saved   median {statistics.median(taps):.0f} (p95 {p95(taps):.0f}; keypad alone: "
+    plain = [r.taps_without_fixes for r in results]
+    print(f"  taps photo → saved   median {statistics.median(taps):.0f} (p95 {p95(taps):.0f}; without the one-tap "
+          f"fixes {statistics.median(plain):.0f}, p95 {p95(plain):.0f}; keypad alone: "
           f"{statistics.median(keypad_taps(r.photo) for r in results):.0f})")
 
 

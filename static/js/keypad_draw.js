@@ -21,9 +21,11 @@ var REFUSALS = {
 };
 
 function keyOfTile(code) { return document.querySelector("#win-form .key[value='add:" + code + "']"); }
-function labelOf(code) { var key = keyOfTile(code); return (key && key.getAttribute("aria-label")) || code; }
+/** A tile's name as the keypad says it (its key's label), in the page's language. */
+export function labelOf(code) { var key = keyOfTile(code); return (key && key.getAttribute("aria-label")) || code; }
 
-function tileFace(code, extra) {
+/** A tile drawn as its key draws it. */
+export function tileFace(code, extra) {
   var key = keyOfTile(code), tile;
   if (key && key.firstElementChild) {
     tile = key.firstElementChild.cloneNode(true);

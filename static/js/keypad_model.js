@@ -133,6 +133,7 @@ var ADDERS = {
 function without(codes, code) {
   var at = codes.indexOf(code);
   if (at !== -1) { codes.splice(at, 1); }
+  return at !== -1;
 }
 
 function remove(state, arg, profile) {
@@ -146,10 +147,26 @@ function remove(state, arg, profile) {
   if (target.part === "meld" || target.meld) {
     var index = /^[0-9]{1,3}$/.test(what) ? +what : -1;
     if (index >= 0 && index < hand.melds.length) { hand.melds.splice(index, 1); }
-  } else {
-    without(hand.concealed, what);
+  } else if (without(hand.concealed, what)) {
+    hand.concealed = sorted(hand.concealed);  // as the server writes the rest (a photo's fix keeps the row's order)
   }
   if (hand === state && state.concealed.length < needed(state, profile)) { state.target = "hand"; }
+}
+
+// A tile read from a photo replaced by one of its next guesses (static/js/photo.js): "hand:<index>:<old>:<new>",
+// in its place (else the first <old>), or "winning:0:<old>:<new>".
+function swap(state, arg, profile, words) {
+  var parts = arg.split(":"), where = parts[0], old = parts[2], code = parts[3];
+  var at = /^[0-9]{1,3}$/.test(parts[1] || "") ? +parts[1] : -1;
+  if (parts.length !== 4 || !isTile(code) || old === code) { return; }
+  if (where === "hand") {
+    if (state.concealed[at] !== old) { at = state.concealed.indexOf(old); }
+    if (at === -1) { return; }
+  } else if (where !== "winning" || state.winning !== old) {
+    return;
+  }
+  if (usedUp(state).indexOf(code) !== -1) { state.message = words("allFour", {tile: code}); return; }
+  if (where === "winning") { state.winning = code; } else { state.concealed[at] = code; }
 }
 
 function clear(state, arg) {
@@ -173,6 +190,7 @@ function suitFor(target, suit, profile) {
 var ACTIONS = {
   add: add,
   remove: remove,
+  swap: swap,
   clear: clear,
   target: function (state, arg, profile) {
     var target = parseTarget(arg);

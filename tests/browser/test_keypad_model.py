@@ -41,6 +41,8 @@ def random_taps(rng: random.Random, ruleset: str) -> list[str]:
         lambda: f"target:{rng.choice(['hand', 'winning', 'bonus', 'wild', 'meld', 'loser-2'])}",
         lambda: f"meldkind:{rng.choice(list(MELD_KINDS))}", lambda: f"suit:{rng.choice('mpszf')}",
         lambda: f"mode:{rng.choice(['tiles', 'figure'])}",
+        # a photo's one-tap fix (static/js/photo.js): the row keeps its order until a tap sorts it again
+        lambda: f"swap:{rng.choice(['hand', 'winning'])}:{rng.randrange(14)}:{rng.choice(tiles)}:{rng.choice(tiles)}",
     ]
     return [rng.choice(verbs)() for _ in range(TAPS)]
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.utils.translation.trans_real import DjangoTranslation
 from playwright.sync_api import Page, expect
 
 from scorekeeper.engine import get_ruleset
@@ -16,7 +17,7 @@ from scorekeeper.engine.tiles import parse_tiles
 from scorekeeper.tables.entry.photo import camera_offered
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, by_tiles, new_session, settled
+from browser_helpers import Shots, by_tiles, new_session, settled, tap
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from camera_corpus import render  # noqa: E402
@@ -71,3 +72,112 @@ def test_offline_the_button_says_it_needs_the_connection(page: Page, live_server
     finally:
         page.context.set_offline(False)
     expect(page.locator(".photo-input")).to_be_enabled()
+
+
+# One wrong tile, marked, its true kind among the photo's next guesses (issue 38: one-tap fixes). The photo's row
+# as laid down, honours first: the fix must keep it so. The server's answer is set here (page.route), so the test
+# holds whatever the detector reads.
+LAID = ["5z", "5z", "5z", "7m", "8m", "9m", "4p", "5p", "6p", "3s", "4s", "5s", "6z", "6z"]
+WRONG_AT, WRONG, RIGHT = 11, "6s", "5s"
+
+
+def wrong_answer() -> dict:
+    tiles = LAID[:WRONG_AT] + [WRONG] + LAID[WRONG_AT + 1:]
+    return {"tiles": tiles, "doubtful": [i == WRONG_AT for i in range(len(tiles))], "sure": 0.41, "accepted": False,
+            "missing": 0, "size": 14, "choices": [[WRONG, "9s", RIGHT] if i == WRONG_AT else [code, "1m", "2m"]
+                                                  for i, code in enumerate(tiles)]}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "has_touch": True, "is_mobile": True}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
+def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, live_server, tmp_path, language):
+    shot = Shots(page, f"photo/fixes-{language}")
+    words = DjangoTranslation(language, domain="djangojs")
+    new_session(page, live_server.url, r"Hong Kong \(faan\)")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.reload()
+    page.locator("a[href$='/win/?winner=1']").click()
+    page.locator("input[name=how][value='2']").check(force=True)
+    settled(page)
+    by_tiles(page)
+    page.route("**/photo/", lambda route: route.fulfill(json=wrong_answer()))
+    page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+
+    marked = page.locator(".hand-area .tile-doubtful")
+    expect(marked).to_have_count(1)
+    expect(page.locator(".hand-head .count")).to_have_text("13/13")
+    label = {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label")
+             for code in (WRONG, RIGHT)}
+    expect(marked).to_have_accessible_name(words.gettext("%(tile)s, marked: the photo's other guesses")
+                                           % {"tile": label[WRONG]})
+    keys_before = page.locator("#keypad .keys:not([hidden])").bounding_box()
+    unfixed = page.locator("#preview").inner_text()
+    marked.tap()  # one tap: the photo's other guesses
+    fixes = page.get_by_role("group", name=words.gettext("The photo's other guesses for %(tile)s")
+                             % {"tile": label[WRONG]})
+    expect(fixes).to_be_visible()
+    choice = fixes.get_by_role("button", name=words.gettext("Replace %(tile)s with %(choice)s")
+                               % {"tile": label[WRONG], "choice": label[RIGHT]})
+    expect(fixes.get_by_role("button").first).to_be_focused()  # the likeliest next guess, for a keyboard or reader
+    expect(fixes.get_by_role("button")).to_have_count(3)  # 9s, 5s, None of these
+    for button in fixes.get_by_role("button").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    assert page.locator("#keypad .keys:not([hidden])").bounding_box() == keys_before  # the row floats: keys stay
+    shot("fixes-open")
+    page.screenshot(path=str(shot.folder / "fixes-open-as-seen.png"))  # the screen as seen, 390x844
+    choice.tap()  # two: the right one, in the tile's place
+
+    settled(page)
+    expect(page.locator(".hand-area .tile-doubtful")).to_have_count(0)
+    expect(page.locator(".tile-fixes")).to_have_count(0)
+    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
+    row = page.locator(".hand-area button[value^='remove:hand:']")
+    expect(row).to_have_count(13)
+    assert [v.removeprefix("remove:hand:") for v in (b.get_attribute("value") for b in row.all())] == LAID[:-1]
+    # the live score, as after any keypad tap: 555z and 6z's pair on a discard, 3 faan, Cy pays Bob 16 (2 shares)
+    expect(page.locator("#preview p strong").first).to_have_text("3")
+    expect(page.locator("#preview li strong").first).to_have_text("16")
+    assert page.locator("#preview").inner_text() != unfixed
+    shot("fixed")
+    page.locator("button[name=action][value=save]").click()
+    expect(page.locator(".hand-notice")).to_be_visible()
+    hand = Hand.objects.get()
+    assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == "6z"
+    assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(LAID[:-1])))
+
+
+def test_none_of_these_takes_the_tile_out_and_the_marks_go_with_by_tiles(page: Page, live_server, tmp_path):
+    answer = wrong_answer()
+    answer["doubtful"][3] = True  # 7m, read right, marked too
+    new_session(page, live_server.url, r"Hong Kong \(faan\)")
+    page.get_by_role("link", name="Bob won").click()
+    page.get_by_role("radio", name="Discard by Cy").click()
+    settled(page)
+    by_tiles(page)
+    page.route("**/photo/", lambda route: route.fulfill(json=answer))
+    page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+    marked = page.locator(".hand-area .tile-doubtful")
+    expect(marked).to_have_count(2)
+
+    marked.last.tap()
+    page.get_by_role("button", name="None of these: take 6 bamboo out").tap()  # as a tap on the tile did before
+    settled(page)
+    expect(page.locator(".hand-head .count")).to_have_text("12/13")
+    expect(page.locator(".hand-area button[value='remove:hand:6s']")).to_have_count(0)
+    expect(marked).to_have_count(1)
+    tap(page, "5s")
+    expect(page.locator(".hand-head .count")).to_have_text("13/13")
+    expect(marked).to_have_count(1)  # 7m keeps its mark after the keypad's taps
+
+    page.locator('button[name="action"][value="mode:figure"]').click()
+    settled(page)
+    by_tiles(page)
+    expect(page.locator(".hand-head .count")).to_have_text("13/13")
+    expect(marked).to_have_count(0)
+    page.locator(".hand-area button[value='remove:hand:7m']").tap()  # a tap on it takes it out again
+    expect(page.locator(".hand-head .count")).to_have_text("12/13")

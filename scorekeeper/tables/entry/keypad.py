@@ -1,6 +1,6 @@
 """The win entry's tile keypad: where the next tapped tile goes (`Target`) and what each tap does.
 
-Every tap is a plain form post (`action=add:5p`, `remove:hand:5p`, `target:loser-2`, ...)
+Every tap is a plain form post (`action=add:5p`, `remove:hand:5p`, `target:loser-2`, `swap:hand:3:6s:9s`, ...)
 that `apply_action` applies to the entry held in the form's own fields, so the keypad
 works without JavaScript and HTMX only swaps the re-rendered form.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from scorekeeper.engine.tiles import BONUS_BASE, tile_code
+from scorekeeper.engine.tiles import BONUS_BASE, format_tiles, parse_tiles, tile_code
 
 from ..display import tiles as tilefaces
 from ..display.rulesets import Profile
@@ -196,6 +196,32 @@ def _remove(entry: WinEntry, arg: str, profile: Profile) -> None:
         entry.target = "hand"  # a tile taken out is tapped in again before any winning tile
 
 
+def _swap(entry: WinEntry, arg: str, profile: Profile) -> None:
+    """A tile read from a photo replaced by one of the photo's next guesses in one tap (static/js/photo.js, issue
+    38): `hand:<index>:<old>:<new>` (the tile at that place in the row, else the first <old>) or
+    `winning:0:<old>:<new>`. The tile keeps its place: the row stays in the photo's order."""
+    where, _, rest = arg.partition(":")
+    index, _, rest = rest.partition(":")
+    old, _, new = rest.partition(":")
+    if tilefaces.split(new) != [new] or old == new:
+        return
+    codes, at = entry.hand.codes, _index(index)
+    if where == "hand":
+        if at >= len(codes) or codes[at] != old:
+            at = codes.index(old) if old in codes else -1
+        if at < 0:
+            return
+    elif where != "winning" or entry.winning_tile != old:
+        return
+    if new in used_up(entry):
+        entry.message = gettext("All four %(tile)s are in the hands already.") % {"tile": tilefaces.face(new).label}
+    elif where == "winning":
+        entry.winning_tile = new
+    else:
+        codes[at] = new
+        entry.hand.concealed = format_tiles(parse_tiles("".join(codes)), sort=False)
+
+
 def _clear(entry: WinEntry, arg: str, profile: Profile) -> None:
     target = Target.from_text(arg)
     if arg == "winning":
@@ -242,8 +268,8 @@ def _choose_winner(entry: WinEntry, arg: str, profile: Profile) -> None:
         entry.suit = suit_for(HAND, entry.suit, profile)
 
 
-ACTIONS = {"add": _add, "remove": _remove, "clear": _clear, "target": _choose_target, "suit": _choose_suit,
-           "meldkind": _choose_meld_kind, "mode": _choose_mode, "winner": _choose_winner}
+ACTIONS = {"add": _add, "remove": _remove, "swap": _swap, "clear": _clear, "target": _choose_target,
+           "suit": _choose_suit, "meldkind": _choose_meld_kind, "mode": _choose_mode, "winner": _choose_winner}
 
 
 def _index(text: str) -> int:

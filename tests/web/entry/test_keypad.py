@@ -127,3 +127,39 @@ def test_taizhou_responsible_is_no_one_unless_chosen():
     taizhou = get_profile("taizhou")
 
     assert WinEntry(winner="1", how="2").responsible_seat(taizhou) is None
+
+
+def test_a_photos_fix_replaces_the_tile_in_its_place():
+    """static/js/photo.js: one tap on a marked tile's next guess (issue 38); the row keeps the photo's order."""
+    entry = tapped("swap:hand:2:6s:9s", hand=TileHand("7s8s6s1m"))
+
+    assert entry.hand.codes == ["7s", "8s", "9s", "1m"]
+    assert entry.message == ""
+
+
+def test_a_photos_fix_takes_the_first_copy_when_the_place_has_moved():
+    entry = tapped("swap:hand:0:6s:9s", hand=TileHand("1m6s6s"))
+
+    assert entry.hand.codes == ["1m", "9s", "6s"]
+
+
+def test_a_photos_fix_of_the_winning_tile():
+    entry = tapped("swap:winning:0:6z:7z", hand=TileHand("123m"), winning_tile="6z")
+
+    assert entry.winning_tile == "7z"
+    assert tapped("swap:winning:0:5z:7z", winning_tile="6z").winning_tile == "6z"
+
+
+@pytest.mark.parametrize("action", ["swap:hand:0:2m:3m", "swap:hand:0:1m:1m", "swap:hand:0:1m:xx",
+                                    "swap:loser-1:0:1m:3m", "swap:hand", "swap:"])
+def test_a_fix_of_a_tile_not_there_changes_nothing(action):
+    entry = tapped(action, hand=TileHand("1m5p"))
+
+    assert entry.hand.concealed == "1m5p" and entry.message == ""
+
+
+def test_a_fix_to_a_fifth_copy_is_refused():
+    entry = tapped("swap:hand:0:1m:5p", hand=TileHand("1m5555p"))
+
+    assert entry.hand.concealed == "1m5555p"
+    assert "All four" in entry.message
