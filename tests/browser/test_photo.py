@@ -114,6 +114,12 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
              for code in (WRONG, RIGHT)}
     expect(marked).to_have_accessible_name(words.gettext("%(tile)s, marked: the photo's other guesses")
                                            % {"tile": label[WRONG]})
+    # The status of a reading that is no win is the longest it says: it still leaves the keys' two rows (1-5, 6-9)
+    # above the save bar, as the keypad has them without a photo (test_wins_fits_the_phone).
+    rows = page.evaluate("""() => [...new Set([...document.querySelectorAll('#keypad .keys button')]
+        .filter(k => k.offsetParent).map(k => Math.round(k.getBoundingClientRect().bottom)))]""")
+    bar = page.locator(".save-bar").bounding_box()["y"]
+    assert len(rows) == 2 and max(rows) <= bar, (rows, bar, page.locator(".photo-status").inner_text())
     keys_before = page.locator("#keypad .keys:not([hidden])").bounding_box()
     unfixed = page.locator("#preview").inner_text()
     marked.tap()  # one tap: the photo's other guesses
