@@ -26,7 +26,9 @@ PRESENT = 0.2  # a box whose best score is below this is not kept
 OVERLAP = 0.45  # boxes overlapping more than this (intersection over union) are one tile
 TILTED = math.radians(8)  # a row tilted more than this is turned level and read again
 LEVEL = math.radians(1)  # a row tilted less than this is read as it is
-PASSES = ((25, "G"), (21, "G"), (29, "G"))  # a tile's width in the model's picture and the channel it sees
+PASSES = ((25, "G"), (19, "G"), (21, "G"), (23, "G"), (27, "G"), (29, "G"), (31, "G"))  # a tile's width in the
+# model's picture and the channel it sees (detect); the first also says whether the tiles are dark
+FLOOR = 1e-4  # the least score a pass gives a kind, in the geometric mean of the passes (_merge)
 ALIKE = 0.9  # two faces correlating above this are one kind (_pooled)
 TILE_HEIGHT = 1.45  # a standing tile's height and thickness seen from above, in tile widths
 
@@ -95,6 +97,15 @@ def detect(image: Image.Image) -> list[Box]:
     tiles at 25, 84% at 21, 80% at 18, 76% at 38, 77% reading the whole photo as it is; three passes 90%), and
     in the green channel, where red ink is as dark as black (94% on seed 300, 91% in the usual grey, 89% in the
     darkest channel). Elsewhere (a row lost in a busy picture) the photo is read whole, turned level by its boxes.
+
+    Seven passes, every second pixel of tile width from 19 to 31, merged by geometric mean (_merge): on seeds 1,
+    100 and 300 (169 light photos) 137 hands right after the engine's choice against 133 with the three passes
+    25/21/29 merged by the plain mean, each pass ~40 ms of CPU. Tried and left out, as they read no more hands
+    right: nine or eleven scales (15-35 px), the frame shifted a third of a tile, the grey channel as well as the
+    green (both worse: 77.9% of hands against 80.5% on seeds 1 and 100), the frame turned 2° either way or 180°,
+    a gamma of 0.6 or 1.6, pooling alike faces by geometric mean. Nothing here learns the tile drawings of the
+    test photos (no template matching, no classifier trained on the corpus): the corpus is rendered from those
+    drawings, so that would measure the corpus, not a phone's photo of real tiles.
     """
     row = _find_row(image)
     if row is None:
@@ -192,8 +203,11 @@ def _moved(box: Box, frame: tuple[int, int]) -> Box:
 
 
 def _merge(passes: list[list[Box]], tile_width: float) -> list[Box]:
-    """One box a tile: boxes of different passes whose centres are within half a tile are the same tile, its score
-    for each kind the mean over the passes (a pass that missed it counts 0)."""
+    """One box a tile: boxes of different passes whose centres are within half a tile are the same tile. Its
+    scores: the passes' geometric mean for each kind (over the passes that saw it; a score floored at FLOOR),
+    scaled so its best kind scores the mean of the passes' best scores (a pass that missed it counts 0: how sure
+    the passes are that a tile is there). On rendered photos (seeds 1 and 100, seven passes) the geometric mean
+    reads 80.5% of light hands right against 78.8% for the plain mean (three passes: 76.1% against 77.9%)."""
     groups: list[list[Box]] = []
     for box in sorted((b for boxes in passes for b in boxes), key=lambda b: b.x):
         near = [g for g in groups if abs(g[-1].x - box.x) < tile_width / 2 and abs(g[-1].y - box.y) < tile_width]
@@ -203,7 +217,11 @@ def _merge(passes: list[list[Box]], tile_width: float) -> list[Box]:
             groups.append([box])
     merged = []
     for group in groups:
-        scores = {kind: sum(b.scores[kind] for b in group) / len(passes) for kind in group[0].scores}
+        logs = {kind: sum(math.log(max(b.scores[kind], FLOOR)) for b in group) / len(group)
+                for kind in group[0].scores}
+        top = max(logs.values())
+        present = sum(b.confidence for b in group) / len(passes)
+        scores = {kind: math.exp(log - top) * present for kind, log in logs.items()}
         merged.append(Box(sum(b.x for b in group) / len(group), sum(b.y for b in group) / len(group),
                           max(b.width for b in group), max(b.height for b in group), scores))
     return merged
