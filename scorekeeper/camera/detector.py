@@ -51,6 +51,7 @@ class Box:
     width: float
     height: float
     scores: dict[int, float]  # tile kind (scorekeeper.engine.tiles) → score
+    alike: int | None = None  # boxes with the same label look alike, so are one kind (_pooled); None: not compared
 
     @property
     def confidence(self) -> float:
@@ -258,14 +259,17 @@ def _detect_level(image: Image.Image, channel: str = "L", *, inverted: bool = Fa
 def _pooled(image: Image.Image, boxes: list[Box]) -> list[Box]:
     """Tiles of one kind look alike in one photo, whatever the model makes of each: each box's scores become the
     mean over the boxes whose faces match it (correlation above ALIKE, grey, at 12×16). On rendered photos
-    95% of pairs of one kind match so, and 0.05% of pairs of two kinds."""
+    95% of pairs of one kind match so, and 0.05% of pairs of two kinds. Boxes that match the same boxes share a
+    label (Box.alike), so the engine reads them as one kind."""
     faces = np.stack([_face(image, box) for box in boxes]) if boxes else np.zeros((0, 192))
     alike = faces @ faces.T > ALIKE
+    labels: dict[bytes, int] = {}
     pooled = []
     for index, box in enumerate(boxes):
         group = [boxes[j] for j in np.nonzero(alike[index])[0]]
         scores = {kind: sum(b.scores[kind] for b in group) / len(group) for kind in box.scores}
-        pooled.append(Box(box.x, box.y, box.width, box.height, scores))
+        label = labels.setdefault(alike[index].tobytes(), index)
+        pooled.append(Box(box.x, box.y, box.width, box.height, scores, label))
     return pooled
 
 
