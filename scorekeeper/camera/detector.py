@@ -93,18 +93,22 @@ def detect(image: Image.Image) -> list[Box]:
     """The tiles in the picture, in the row's order (left to right along the row, tilted or not).
 
     Where the row stands out from the table, the picture is turned so the row is level and read in PASSES, what
-    they saw of each tile averaged. Measured on rendered photos (benchmarks/camera_corpus.py, seeds 1, 100 and
+    they saw of each tile merged (_merge). Measured on rendered photos (benchmarks/camera_corpus.py, seeds 1, 100 and
     300, the model's best label alone): the model reads tiles best at about 25 pixels wide in its 640 (87% of
     tiles at 25, 84% at 21, 80% at 18, 76% at 38, 77% reading the whole photo as it is; three passes 90%), and
     in the green channel, where red ink is as dark as black (94% on seed 300, 91% in the usual grey, 89% in the
     darkest channel). Elsewhere (a row lost in a busy picture) the photo is read whole, turned level by its boxes.
 
-    Seven passes, every second pixel of tile width from 19 to 31, merged by geometric mean (_merge): on seeds 1,
-    100 and 300 (169 light photos) 137 hands right after the engine's choice against 133 with the three passes
-    25/21/29 merged by the plain mean, each pass ~40 ms of CPU. Tried and left out, as they read no more hands
-    right: nine or eleven scales (15-35 px), the frame shifted a third of a tile, the grey channel as well as the
-    green (both worse: 77.9% of hands against 80.5% on seeds 1 and 100), the frame turned 2° either way or 180°,
-    a gamma of 0.6 or 1.6, pooling alike faces by geometric mean. Nothing here learns the tile drawings of the
+    Seven passes, every second pixel of tile width from 19 to 31, merged by geometric mean (_merge), against the
+    three passes 25/21/29 merged by the plain mean, light hands right after the engine's choice: on seeds 1, 100
+    and 300 (169 photos, where they were chosen) 137 against 133; on seeds 21, 42, 55 and 77 (211 photos, looked
+    at only once chosen) 162 against 148, tiles 96.4% against 95.5%; on seeds 7 and 11 (104 photos, with the
+    engine's one kind for alike faces as well) 69 either way. Each pass costs ~45 ms of CPU (a photo's median
+    194 → 374 ms with the engine's search). Tried and left out, as they read no more hands right: nine or eleven
+    scales (15-35 px; past 31 the model reads 6s better, everything else worse), the frame shifted a third of a
+    tile, the grey channel as well as the green (77.9% of hands against 80.5% on seeds 1 and 100), the frame
+    turned 2° either way or 180°, a gamma of 0.6 or 1.6, pooling alike faces by geometric mean, a temperature on
+    the scores (the search's order hardly changes). Nothing here learns the tile drawings of the
     test photos (no template matching, no classifier trained on the corpus): the corpus is rendered from those
     drawings, so that would measure the corpus, not a phone's photo of real tiles.
     """
