@@ -107,13 +107,13 @@ def detect(image: Image.Image) -> list[Box]:
     and 300 (169 photos, where they were chosen) 137 against 133; on seeds 21, 42, 55 and 77 (211 photos, looked
     at only once chosen) 162 against 148, tiles 96.4% against 95.5%; on seeds 7 and 11 (104 photos, with the
     engine's one kind for alike faces as well) 69 either way. Each pass costs ~45 ms of CPU (a photo's median
-    194 → 374 ms with the engine's search). Tried and left out, as they read no more hands right: nine or eleven
-    scales (15-35 px; past 31 the model reads 6s better, everything else worse), the frame shifted a third of a
-    tile, the grey channel as well as the green (77.9% of hands against 80.5% on seeds 1 and 100), the frame
-    turned 2° either way or 180°, a gamma of 0.6 or 1.6, pooling alike faces by geometric mean, a temperature on
-    the scores (the search's order hardly changes). Nothing here learns the tile drawings of the
-    test photos (no template matching, no classifier trained on the corpus): the corpus is rendered from those
-    drawings, so that would measure the corpus, not a phone's photo of real tiles.
+    194 → 374 ms with the engine's search; 429 ms with _second_look). Tried and left out, as they read no more
+    hands right: nine or eleven scales (15-35 px; past 31 the model reads 6s better, everything else worse), the
+    frame shifted a third of a tile, the grey channel as well as the green (77.9% of hands against 80.5% on seeds
+    1 and 100), the frame turned 2° either way or 180°, a gamma of 0.6 or 1.6, pooling alike faces by geometric
+    mean, a temperature on the scores (the search's order hardly changes). Nothing here learns the tile drawings
+    of the test photos (no template matching, no classifier trained on the corpus): the corpus is rendered from
+    those drawings, so that would measure the corpus, not a phone's photo of real tiles.
     """
     row = _find_row(image)
     if row is None:
@@ -147,9 +147,10 @@ def _share(box: Box) -> float:
 def _second_look(turned: Image.Image, box: Box, tile_width: float, inverted: bool) -> Box:
     """A doubtful tile read again: the tile and AROUND tile widths either side, alone in a fresh picture (black
     around) at SECOND_LOOK pixels a tile, its scores counted in as one pass more (geometric mean, _merge). On
-    rendered photos (seeds 1, 100 and 300, 169 light photos) 143 hands right against 140, ~1.4 looks a photo
-    (~60 ms of CPU); two looks (25 and 29 px) or four (21-33), a window of 1.5 or 4 tile widths, or a look at
-    every tile under 0.9 read 142 or 143."""
+    rendered photos, light hands right with the engine's choice: 143 against 140 on seeds 1, 100 and 300 (169
+    photos, where it was chosen), 173 against 167 on seeds 21, 42, 55 and 77 (211 photos), ~1.4 looks a photo
+    (~60 ms of CPU). Two looks (25 and 29 px) or four (21-33), a window of 1.5 or 4 tile widths, or a look at
+    every tile under 0.9 read 142 or 143 on the first seeds."""
     side = round(SIDE * tile_width / SECOND_LOOK)
     half = AROUND * tile_width
     crop = turned.crop((round(box.x - half), round(box.y - tile_width), round(box.x + half),
