@@ -11,4 +11,5 @@ from .detector import Box, detect, open_photo
 def read_photo(data: bytes, *, ruleset: Ruleset, wild: int | None = None) -> tuple[Reading, list[Box]]:
     """The engine's reading of a photo of a hand (and the detector's boxes, for the benchmark)."""
     boxes = detect(open_photo(data))
-    return pick_reading([box.scores for box in boxes], ruleset=ruleset, wild=wild), boxes
+    alike = [-1 - index if box.alike is None else box.alike for index, box in enumerate(boxes)]
+    return pick_reading([box.scores for box in boxes], ruleset=ruleset, wild=wild, alike=alike), boxes

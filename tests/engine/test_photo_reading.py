@@ -50,6 +50,18 @@ def test_at_most_four_of_a_kind():
     assert reading.tiles.count(parse_kind("1m")) == 4 and reading.accepted
 
 
+def test_boxes_that_look_alike_are_read_as_one_kind():
+    boxes = sure("123m456p789s111z22z")
+    boxes[9:12] = [{parse_kind("2z"): 0.5, parse_kind("1z"): 0.45}] * 3  # three alike faces, 2z first
+    alike = [*range(9), 9, 9, 9, 12, 13]
+
+    apart = read(boxes)  # five 2z cannot be; 2z 1z 1z win (222z with the pair, 11z the new pair), two changes away
+    together = read(boxes, alike=alike)  # the three are one kind: all three changed
+
+    assert apart.accepted and sorted(apart.tiles[9:12]) == sorted(parse_tiles("112z"))
+    assert together.tiles == tuple(parse_tiles("123m456p789s111z22z")) and together.accepted
+
+
 def test_a_box_too_many_is_left_out_the_weakest_first():
     boxes = sure("123m456p789s111z22z")
     boxes.insert(6, {parse_kind("3s"): 0.3})  # a shadow the detector half believed

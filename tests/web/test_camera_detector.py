@@ -75,3 +75,27 @@ def test_a_tilted_row_is_read_in_its_order(tilt):
 
 def test_a_blank_table_has_no_tiles():
     assert detector.detect(Image.new("RGB", (800, 600), (40, 110, 60))) == []
+
+
+def test_the_passes_scores_are_merged_by_geometric_mean_and_a_missed_pass_lowers_the_presence():
+    one, two = parse_kind("1m"), parse_kind("2m")
+    first = detector.Box(100, 50, 20, 28, {one: 0.8, two: 0.2})
+    second = detector.Box(103, 51, 20, 28, {one: 0.2, two: 0.8})
+
+    merged, = detector._merge([[first], [second], []], tile_width=20)
+
+    assert merged.scores[one] == pytest.approx(merged.scores[two])  # sqrt(0.8 * 0.2) each, scaled alike
+    assert merged.confidence == pytest.approx((0.8 + 0.8) / 3)  # the third pass saw nothing there
+
+
+def test_a_doubtful_tile_is_looked_at_again_and_the_hand_still_read(monkeypatch):
+    photo = render(get_ruleset("hk-faan"), random.Random(7), tiles=HAND, dark=False, tilt=5.0, blur=False)
+    looked = []
+    second_look = detector._second_look
+    monkeypatch.setattr(detector, "_second_look", lambda *args: looked.append(args[1]) or second_look(*args))
+    monkeypatch.setattr(detector, "DOUBTFUL", 1.01)  # every tile is doubtful
+
+    boxes = detector.detect(detector.open_photo(photo.jpeg))
+
+    assert len(looked) == len(boxes) == 14
+    assert matched([max(b.scores, key=b.scores.__getitem__) for b in boxes], HAND) >= 12
