@@ -57,6 +57,7 @@ class Reading:
     choices: tuple[tuple[int, ...], ...] = ()  # one per tile: its kind, then the box's next likeliest kinds
     dropped: tuple[int, ...] = ()  # the boxes left out, by their index
     tried: int = 0  # readings looked at
+    boxes: tuple[int, ...] = ()  # one per tile: the box it was read from, by its index (dropped ones are not)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def pick_reading(boxes: Sequence[Mapping[int, float]], *, ruleset: Ruleset, wild
     doubtful = tuple(_is_doubtful(prepared[i], kind) for i, kind in zip(kept, kinds))
     choices = tuple(_choices(prepared[i], kind) for i, kind in zip(kept, kinds))
     return Reading(kinds, doubtful, math.exp(best_cost - cost), True, 0, choices,
-                   tuple(keep[i] for i in drops), tried)
+                   tuple(keep[i] for i in drops), tried, tuple(keep[i] for i in kept))
 
 
 def _prepare(scores: Mapping[int, float], allowed: frozenset[int]) -> _Box:
@@ -172,10 +173,11 @@ def _one_kind_each(labels: list[int], kinds: list[int]) -> bool:
 def _detector_best(boxes: list[_Box], keep: list[int], drops: tuple[int, ...], best_cost: float, missing: int,
                    tried: int = 0) -> Reading:
     kept = [box for i, box in enumerate(boxes) if i not in drops]
+    read_from = tuple(keep[i] for i in range(len(boxes)) if i not in drops)
     doubtful = tuple(box.shares[box.top] < DOUBTFUL_BELOW for box in kept)
     cost = sum(box.alternatives[0][0] for box in boxes) + sum(boxes[i].drop_cost for i in drops)
     return Reading(tuple(box.top for box in kept), doubtful, math.exp(best_cost - cost), False, missing,
-                   tuple(_choices(box, box.top) for box in kept), tuple(keep[i] for i in drops), tried)
+                   tuple(_choices(box, box.top) for box in kept), tuple(keep[i] for i in drops), tried, read_from)
 
 
 def _choices(box: _Box, kind: int) -> tuple[int, ...]:

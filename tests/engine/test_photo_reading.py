@@ -72,6 +72,23 @@ def test_a_box_too_many_is_left_out_the_weakest_first():
     assert reading.dropped == (6,) and reading.accepted
 
 
+def test_each_tile_names_the_box_it_was_read_from_past_every_box_left_out():
+    boxes = sure("123m456p789s111z22z")
+    boxes.insert(6, {parse_kind("3s"): 0.3})  # left out by the search
+    for at in (0, 3, 9, 12):  # the weakest, past the three extra boxes a search may leave out: dropped at once
+        boxes.insert(at, {parse_kind("9p"): 0.01})
+
+    reading = read(boxes)
+    unread = read([*sure("15m"), {parse_kind("9p"): 0.01}, *sure("9m159p159s12347z")])  # no winning reading
+
+    assert reading.tiles == tuple(parse_tiles("123m456p789s111z22z")) and len(boxes) == 19
+    assert [boxes[i] for i in reading.boxes] == sure("123m456p789s111z22z")
+    assert reading.dropped == (8, 9, 12)  # left out by the search; boxes 0 and 3 went before it, named nowhere
+    assert not {0, 3, *reading.dropped} & set(reading.boxes)
+    assert not unread.accepted and unread.dropped == (2,)
+    assert unread.boxes == (0, 1, *range(3, 15))
+
+
 def test_too_few_boxes_say_how_many_are_missing():
     reading = read(sure("123m456p789s111z2z"))
 

@@ -37,11 +37,12 @@ class PhotoAnswer:
     missing: int
     size: int
     choices: tuple[tuple[str, ...], ...]  # each tile's kind, then the detector's next likeliest: one-tap fixes
+    alike: tuple[int, ...] = ()  # each tile's look-alike group: one fix replaces the group's copies at once
 
     def as_json(self) -> dict[str, Any]:
         return {"tiles": list(self.tiles), "doubtful": list(self.doubtful), "sure": round(self.sure, 3),
                 "accepted": self.accepted, "missing": self.missing, "size": self.size,
-                "choices": [list(c) for c in self.choices]}
+                "choices": [list(c) for c in self.choices], "alike": list(self.alike)}
 
 
 def camera_offered() -> bool:
@@ -52,7 +53,7 @@ def camera_offered() -> bool:
 def photo_read(*, data: bytes, ruleset: Ruleset, wild: str = "") -> PhotoAnswer:
     """The engine's reading of the photo for this ruleset (`wild`: the hand's gold or fortune, if known)."""
     from scorekeeper.camera.detector import PhotoError  # the camera extra's packages: imported only when used
-    from scorekeeper.camera.reading import read_photo
+    from scorekeeper.camera.reading import read_photo, tile_groups
 
     if not data:
         raise PhotoRefused(_("Send a photo of the tiles."))
@@ -63,9 +64,10 @@ def photo_read(*, data: bytes, ruleset: Ruleset, wild: str = "") -> PhotoAnswer:
     except EngineError:
         wild_kind = None
     try:
-        reading, _boxes = read_photo(data, ruleset=ruleset, wild=wild_kind)
+        reading, boxes = read_photo(data, ruleset=ruleset, wild=wild_kind)
     except PhotoError as error:
         raise PhotoRefused(_("That is not a photo the reader can open.")) from error
     return PhotoAnswer(tuple(tile_code(kind) for kind in reading.tiles), reading.doubtful, reading.sure,
                        reading.accepted, reading.missing, hand_tiles(ruleset),
-                       tuple(tuple(tile_code(kind) for kind in kinds) for kinds in reading.choices))
+                       tuple(tuple(tile_code(kind) for kind in kinds) for kinds in reading.choices),
+                       tile_groups(reading, boxes))

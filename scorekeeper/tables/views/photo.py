@@ -2,7 +2,7 @@
 the picture in `photo` (and the hand's gold or fortune in `wild`, where the ruleset has one), answered in JSON.
 
     200 {"tiles": ["1m", ...], "doubtful": [false, ...], "sure": 0.83, "accepted": true, "missing": 0, "size": 14,
-         "choices": [["1m", "2m", "7p"], ...]}
+         "choices": [["1m", "2m", "7p"], ...], "alike": [0, 1, 1, ...]}
     400 {"error": "..."} no photo, or not one the reader opens; 404 where the server has no camera reader
     429 {"error": "..."} more than PHOTO_REQUESTS a minute from one account (or one address for a link's visitor)
 

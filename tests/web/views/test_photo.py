@@ -45,6 +45,27 @@ def test_a_photo_of_a_winning_hand_fills_the_keypad(client, make_session, clean_
     assert len(answer["doubtful"]) == 14 and 0 < answer["sure"] <= 1
     assert [choices[0] for choices in answer["choices"]] == answer["tiles"]
     assert all(1 <= len(choices) <= 3 for choices in answer["choices"])
+    assert answer["alike"][-2] == answer["alike"][-1] and answer["alike"][:3] == [0, 1, 2]  # the two 6z look alike
+
+
+def test_look_alike_labels_follow_the_tiles_past_the_boxes_left_out(client, make_session, monkeypatch):
+    from scorekeeper.camera import reading as reader
+    from scorekeeper.camera.detector import Box
+    from scorekeeper.engine.photo_reading import pick_reading
+
+    kinds = [*parse_tiles("123m456p789s"), *parse_tiles("9p") * 5, *parse_tiles("1z9p1z1z2z2z")]
+    alike = [*range(9), 90, 91, 92, 93, 94, 77, 95, 77, 77, 44, 44]  # 9p: weak boxes; 1z, 2z: look alike
+    boxes = [Box(0, 0, 1, 1, {kind: 0.01 if i in (9, 10, 11, 12, 13, 15) else 0.9}, label)
+             for i, (kind, label) in enumerate(zip(kinds, alike))]
+
+    def read_photo(data, *, ruleset, wild=None):  # the detector's boxes as given, the engine's own choice
+        return pick_reading([box.scores for box in boxes], ruleset=ruleset, wild=wild, alike=alike), boxes
+
+    monkeypatch.setattr(reader, "read_photo", read_photo)
+    answer = send(client, make_session("hk-faan"), b"a photo").json()
+
+    assert answer["tiles"] == "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z".split()
+    assert answer["alike"] == [*range(9), 9, 9, 9, 10, 10]  # six boxes left out: three at once, three by the search
 
 
 def test_a_17_tile_ruleset_asks_for_the_tiles_the_photo_lacks(client, make_session, clean_photo):
