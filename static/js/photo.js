@@ -6,7 +6,10 @@
 // live score are the usual ones; the tiles the reading was unsure of are marked.
 // A tap on a marked tile opens a row of the photo's next guesses for it (the answer's `choices`): one tap
 // puts one in the tile's place (the keypad's action swap:..., static/js/keypad_model.js), "None of these"
-// takes the tile out as a tap on it does elsewhere. The marks go when the hand is saved or By tiles left.
+// takes the tile out as a tap on it does elsewhere. Tiles whose faces look alike in the photo (the answer's
+// `alike`: a pung read as 9s is three 9s wrong the same way) are fixed together: the choice replaces every tile
+// of the group that still shows the same kind, each in its place. The marks go when the hand is saved or By
+// tiles left.
 // Offline the button says it needs the connection; the keypad works as before.
 import {labelOf, tileFace} from "./keypad_draw.js";
 import * as Taps from "./taps.js";
@@ -18,7 +21,7 @@ const QUALITY = 0.85;
 
 const form = document.getElementById("win-form");
 // The photo's reading as the hand now has it: the concealed tiles in their row's order and the winning tile,
-// each {code, doubtful, choices}; null without a photo (or once the hand is saved or By tiles left).
+// each {code, doubtful, choices, group} (group: the look-alike label, null for a tile tapped in); null without a photo (or once the hand is saved or By tiles left).
 let reading = null;
 let opened = null;  // the marked tile whose fixes are shown: {entry, where: "hand" or "winning"}
 let status = "";
@@ -82,19 +85,21 @@ function winningCode() {
   return field ? field.value : "";
 }
 
-// The hand as drawn (each answer draws the form anew) matched with the reading: a marked tile keeps its mark at
-// its place in the row, or on a copy of it if taps have sorted the row since; a tile no longer there loses it.
+// The hand as drawn (each answer draws the form anew) matched with the reading: a tile keeps its mark and its
+// group at its place in the row, or on a copy of it if taps have sorted the row since (the marked ones placed
+// first); a tile no longer there loses them.
 function markFixable() {
   if (!reading) { return; }
   const buttons = handButtons();
   const codes = buttons.map((button) => button.value.slice("remove:hand:".length));
   const claimed = codes.map(() => null);
-  reading.hand.forEach((entry, i) => {
-    if (!entry.doubtful) { return; }
+  const place = (entry, i) => {
     const at = codes[i] === entry.code && !claimed[i] ? i : codes.findIndex((c, j) => c === entry.code && !claimed[j]);
     if (at !== -1) { claimed[at] = entry; }
-  });
-  reading.hand = codes.map((code, j) => claimed[j] || {code, doubtful: false, choices: []});
+  };
+  reading.hand.forEach((entry, i) => { if (entry.doubtful) { place(entry, i); } });
+  reading.hand.forEach((entry, i) => { if (!entry.doubtful) { place(entry, i); } });
+  reading.hand = codes.map((code, j) => claimed[j] || {code, doubtful: false, choices: [], group: null});
   reading.hand.forEach((entry, j) => { if (entry.doubtful) { fixable(buttons[j], entry, "hand", j); } });
   if (reading.winning && reading.winning.code !== winningCode()) { reading.winning = null; }
   if (reading.winning && reading.winning.doubtful && winningButton()) {
@@ -154,6 +159,7 @@ function openFixes(entry, where, focus) {
   row.className = "tile-fixes";
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", fill(gettext("The photo's other guesses for %(tile)s"), {tile: labelOf(entry.code)}));
+  const many = alikeOf(entry, where).length;
   const used = form.querySelectorAll(".key[disabled]");
   const usedCodes = Array.from(used, (key) => key.value.slice(4));
   entry.choices.filter((code) => code !== entry.code && form.querySelector(`.key[value="add:${code}"]`))
@@ -163,8 +169,11 @@ function openFixes(entry, where, focus) {
       button.className = "tile-button";
       button.dataset.code = code;
       button.disabled = usedCodes.indexOf(code) !== -1;
-      button.setAttribute("aria-label", fill(gettext("Replace %(tile)s with %(choice)s"),
-                                             {tile: labelOf(entry.code), choice: labelOf(code)}));
+      const words = {tile: labelOf(entry.code), choice: labelOf(code), count: many};
+      button.setAttribute("aria-label", many > 1
+        ? fill(ngettext("Replace %(tile)s with %(choice)s (%(count)s tile)",
+                        "Replace %(tile)s with %(choice)s (%(count)s tiles)", many), words)
+        : fill(gettext("Replace %(tile)s with %(choice)s"), words));
       button.appendChild(tileFace(code));
       row.appendChild(button);
     });
@@ -192,11 +201,21 @@ function closeFixes(focusTile) {
   opened = null;
 }
 
-// One tap: the tile replaced in its place (or, "None of these", taken out as any tile is), sent as the
-// keypad's taps are; the answer draws the hand and the live score anew.
+// The tiles one choice for this one replaces, in the row's order, the winning tile last: those of its look-alike
+// group that still show its kind (itself alone when it has no group), each {entry, where, index}.
+function alikeOf(entry, where) {
+  const same = (other) => other === entry || (entry.group !== null && entry.group !== undefined
+    && other.group === entry.group && other.code === entry.code);
+  const found = [];
+  reading.hand.forEach((other, index) => { if (same(other)) { found.push({entry: other, where: "hand", index}); } });
+  if (reading.winning && same(reading.winning)) { found.push({entry: reading.winning, where: "winning", index: 0}); }
+  return found.length ? found : [{entry, where, index: where === "winning" ? 0 : reading.hand.indexOf(entry)}];
+}
+
+// One tap: the tile and its look-alikes replaced in their places (or, "None of these", the tile alone taken out
+// as any tile is), sent as the keypad's taps are; the answer draws the hand and the live score anew.
 function choose(code) {
   const {entry, where} = opened;
-  const tile = openedButton();
   const index = where === "winning" ? 0 : reading.hand.indexOf(entry);
   closeFixes(false);
   if (!code) {
@@ -204,13 +223,18 @@ function choose(code) {
     Taps.tap(where === "winning" ? "clear:winning" : `remove:hand:${entry.code}`);
   } else {
     const old = entry.code;
-    entry.code = code;
-    entry.doubtful = false;
-    if (tile) {  // drawn at once; the server's answer draws it again
-      tile.classList.remove("tile-doubtful", "tile-fixable");
-      tile.replaceChildren(tileFace(code, where === "winning" ? "tile-winning" : ""));
-    }
-    Taps.tap(`swap:${where}:${index}:${old}:${code}`);
+    const buttons = handButtons();
+    alikeOf(entry, where).forEach((each) => {
+      each.entry.code = code;
+      each.entry.doubtful = false;
+      const tile = each.where === "winning" ? winningButton() : buttons[each.index];
+      if (tile) {  // drawn at once; the server's answer draws it again
+        tile.classList.remove("tile-doubtful", "tile-fixable");
+        if (tile.value === `remove:hand:${old}`) { tile.value = `remove:hand:${code}`; }
+        tile.replaceChildren(tileFace(code, each.where === "winning" ? "tile-winning" : ""));
+      }
+      Taps.tap(`swap:${each.where}:${each.index}:${old}:${code}`);
+    });
   }
   if (!reading.hand.concat(reading.winning || []).some((e) => e.doubtful)) {
     status = gettext("Every marked tile is checked.");
@@ -267,7 +291,8 @@ function fillHand(answer) {
   const concealed = complete ? tiles.slice(0, -1) : tiles;
   const winning = complete ? tiles[tiles.length - 1] : "";
   const entries = tiles.map((code, i) => ({code, doubtful: !!answer.doubtful[i],
-                                           choices: (answer.choices && answer.choices[i]) || []}));
+                                           choices: (answer.choices && answer.choices[i]) || [],
+                                           group: answer.alike ? answer.alike[i] : null}));
   closeFixes(false);
   reading = {hand: complete ? entries.slice(0, -1) : entries, winning: complete ? entries[entries.length - 1] : null};
   status = summary(answer, tiles.length);

@@ -187,3 +187,68 @@ def test_none_of_these_takes_the_tile_out_and_the_marks_go_with_by_tiles(page: P
     expect(marked).to_have_count(0)
     page.locator(".hand-area button[value='remove:hand:7m']").tap()  # a tap on it takes it out again
     expect(page.locator(".hand-head .count")).to_have_text("12/13")
+
+
+# A pung read wrong the same way three times: the photo's answer says the three faces look alike (`alike`), so one
+# choice replaces all three, each in its place (issue 38: 2 taps where it took 6). As read, five 9s: no hand.
+PUNG_LAID = ["7m", "8m", "9m", "6s", "6s", "6s", "4p", "5p", "6p", "5z", "5z", "5z", "9s", "9s"]
+PUNG_AT, PUNG_WRONG, PUNG_RIGHT = (3, 4, 5), "9s", "6s"
+
+
+def wrong_pung_answer() -> dict:
+    tiles = [PUNG_WRONG if i in PUNG_AT else code for i, code in enumerate(PUNG_LAID)]
+    return {"tiles": tiles, "doubtful": [i in PUNG_AT for i in range(len(tiles))], "sure": 0.3, "accepted": False,
+            "missing": 0, "size": 14,
+            "choices": [[PUNG_WRONG, PUNG_RIGHT, "8s"] if i in PUNG_AT else [code, "1m", "2m"]
+                        for i, code in enumerate(tiles)],
+            "alike": [0, 1, 2, 3, 3, 3, 4, 5, 6, 7, 7, 7, 8, 8]}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_one_choice_fixes_a_look_alike_pung_read_wrong(page: Page, live_server, tmp_path, language):
+    shot = Shots(page, f"photo/pung-{language}")
+    words = DjangoTranslation(language, domain="djangojs")
+    new_session(page, live_server.url, r"Hong Kong \(faan\)")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.reload()
+    page.locator("a[href$='/win/?winner=1']").click()
+    page.locator("input[name=how][value='2']").check(force=True)
+    settled(page)
+    by_tiles(page)
+    page.route("**/photo/", lambda route: route.fulfill(json=wrong_pung_answer()))
+    page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+    marked = page.locator(".hand-area .tile-doubtful")
+    expect(marked).to_have_count(3)
+    label = {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label")
+             for code in (PUNG_WRONG, PUNG_RIGHT)}
+
+    unfixed = page.locator("#preview").inner_text()
+    marked.nth(1).tap()  # one tap, on the middle one
+    name = words.ngettext("Replace %(tile)s with %(choice)s (%(count)s tile)",
+                          "Replace %(tile)s with %(choice)s (%(count)s tiles)", 3) % {
+        "tile": label[PUNG_WRONG], "choice": label[PUNG_RIGHT], "count": 3}
+    if language == "en":
+        assert name == "Replace 9 bamboo with 6 bamboo (3 tiles)"
+    else:
+        assert name == "把 9索 換成 6索（3 張）", name
+    choice = page.locator(".tile-fixes").get_by_role("button", name=name, exact=True)
+    expect(choice).to_be_visible()
+    shot("fixes-open")
+    choice.tap()  # two: all three replaced
+
+    settled(page)
+    expect(page.locator(".hand-area .tile-doubtful")).to_have_count(0)
+    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
+    row = page.locator(".hand-area button[value^='remove:hand:']")
+    expect(row).to_have_count(13)
+    assert [b.get_attribute("value").removeprefix("remove:hand:") for b in row.all()] == PUNG_LAID[:-1]
+    # the live score: 555z, 666s and 9s's pair on a discard, 3 faan, Cy pays Bob 16 (2 shares)
+    expect(page.locator("#preview p strong").first).to_have_text("3")
+    expect(page.locator("#preview li strong").first).to_have_text("16")
+    assert page.locator("#preview").inner_text() != unfixed
+    shot("fixed")
+    page.locator("button[name=action][value=save]").click()
+    expect(page.locator(".hand-notice")).to_be_visible()
+    hand = Hand.objects.get()
+    assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == "9s"
+    assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(PUNG_LAID[:-1])))
