@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from camera_corpus import Photo, corpus  # noqa: E402
 
-from scorekeeper.camera.reading import read_photo  # noqa: E402
+from scorekeeper.camera.reading import read_photo, tile_groups  # noqa: E402
 from scorekeeper.engine.photo_reading import hand_tiles  # noqa: E402
 from scorekeeper.engine.rulesets import get_ruleset  # noqa: E402
 
@@ -33,7 +33,9 @@ from scorekeeper.engine.rulesets import get_ruleset  # noqa: E402
 # taken with it at the right end, as the keypad takes it last today). Each tile read wrong: a tap on it, a suit
 # tab, the right key (3, the tab counted even where it is already open); each tile the photo missed: a suit tab
 # and a key (2). A wrong tile the reading marked, its true kind among its box's next guesses: a tap on it and one
-# on that guess (2, static/js/photo.js's one-tap fixes).
+# on that guess (2, static/js/photo.js's one-tap fixes); that one choice replaces too every tile the answer puts in
+# its look-alike group (`alike`) read as the same kind, so a pung read wrong the same way costs 2 taps, not 6 (a
+# tile it makes wrong costs 3 more).
 TAPS_BASE = 7
 TAPS_WRONG = 3
 TAPS_MISSING = 2
@@ -51,6 +53,7 @@ class Result:
     cpu: float
     marked: tuple[bool, ...] = ()  # the reading's doubtful tiles
     choices: tuple[tuple[int, ...], ...] = ()  # each tile's kind, then its box's next likeliest
+    groups: tuple[int, ...] = ()  # each tile's look-alike label (scorekeeper/camera/reading.py tile_groups)
 
     @property
     def taps_without_fixes(self) -> int:
@@ -65,8 +68,12 @@ class Result:
         return matched(self.after, self.photo.tiles)
 
     @property
-    def taps(self) -> int:
+    def taps_tile_by_tile(self) -> int:
         return taps_to_save(self.after, self.photo.tiles, self.marked, self.choices)
+
+    @property
+    def taps(self) -> int:
+        return taps_to_save(self.after, self.photo.tiles, self.marked, self.choices, self.groups)
 
 
 def matched(read: Sequence[int], truth: Sequence[int]) -> int:
@@ -81,17 +88,33 @@ def matched(read: Sequence[int], truth: Sequence[int]) -> int:
 
 
 def taps_to_save(read: Sequence[int], truth: Sequence[int], marked: Sequence[bool] = (),
-                 choices: Sequence[Sequence[int]] = ()) -> int:
+                 choices: Sequence[Sequence[int]] = (), groups: Sequence[int] = ()) -> int:
     """TAPS_BASE, then what fixes the reading: a wrong tile replaced (a marked one from its box's guesses when the
-    true kind is among them), a missed one added, an extra one taken out (a tap on it and the delete key: 2)."""
+    true kind is among them, with the tiles of its look-alike group read as the same kind), a missed one added, an
+    extra one taken out (a tap on it and the delete key: 2)."""
     right = matched(read, truth)
     missing = max(0, len(truth) - len(read))
     extra = max(0, len(read) - len(truth))
     wrong = min(len(read), len(truth)) - right
-    fixed = sum(1 for i, j in taken_for(read, truth)
-                if i < len(marked) and marked[i] and i < len(choices) and truth[j] in choices[i])
+    pairs = taken_for(read, truth)
+    truth_of = dict(pairs)
+    choices_made = fixed = broken = 0
+    done: set[int] = set()
+    for i, j in pairs:
+        if i in done or not (i < len(marked) and marked[i] and i < len(choices) and truth[j] in choices[i]):
+            continue
+        choices_made += 1
+        alike = [k for k in range(len(read)) if k != i and k < len(groups) and i < len(groups)
+                 and groups[k] == groups[i] and read[k] == read[i] and k not in done]
+        for k in (i, *alike):
+            done.add(k)
+            if k in truth_of and truth[truth_of[k]] == truth[j]:
+                fixed += 1
+            elif k not in truth_of:
+                broken += 1  # read right (or an extra), now the choice's kind: replaced again by the keypad
     fixed = min(fixed, wrong)
-    return TAPS_BASE + TAPS_WRONG * (wrong - fixed) + TAPS_CHOICE * fixed + TAPS_MISSING * missing + 2 * extra
+    return (TAPS_BASE + TAPS_WRONG * (wrong - fixed + broken) + TAPS_CHOICE * choices_made
+            + TAPS_MISSING * missing + 2 * extra)
 
 
 def taken_for(read: Sequence[int], truth: Sequence[int]) -> list[tuple[int, int]]:
@@ -130,7 +153,7 @@ def run(photos: Sequence[Photo]) -> list[Result]:
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         before = tuple(max(box.scores, key=lambda kind: box.scores[kind]) for box in boxes)
         results.append(Result(photo, before, reading.tiles, reading.accepted, sum(reading.doubtful), wall, cpu,
-                              reading.doubtful, reading.choices))
+                              reading.doubtful, reading.choices, tile_groups(reading, boxes)))
     return results
 
 
@@ -161,10 +184,16 @@ def report(title: str, results: Sequence[Result]) -> None:
     print(f"  server time a photo  wall median {statistics.median(walls):.0f} ms, p95 {p95(walls):.0f} ms; "
           f"CPU median {statistics.median(cpus):.0f} ms, p95 {p95(cpus):.0f} ms")
     taps = [r.taps for r in results]
+    single = [r.taps_tile_by_tile for r in results]
     plain = [r.taps_without_fixes for r in results]
-    print(f"  taps photo → saved   median {statistics.median(taps):.0f} (p95 {p95(taps):.0f}; without the one-tap "
-          f"fixes {statistics.median(plain):.0f}, p95 {p95(plain):.0f}; keypad alone: "
+    print(f"  taps photo → saved   median {statistics.median(taps):.0f} (p95 {p95(taps):.0f}, mean {mean(taps)}; "
+          f"a fix for one tile only {statistics.median(single):.0f}, p95 {p95(single):.0f}, mean {mean(single)}; "
+          f"without the one-tap fixes {statistics.median(plain):.0f}, p95 {p95(plain):.0f}; keypad alone: "
           f"{statistics.median(keypad_taps(r.photo) for r in results):.0f})")
+
+
+def mean(values: Sequence[int]) -> str:
+    return f"{statistics.mean(values):.2f}"
 
 
 def keypad_taps(photo: Photo) -> int:

@@ -42,3 +42,20 @@ def test_the_same_seed_makes_the_same_photos():
 
     assert [p.jpeg for p in first] == [p.jpeg for p in again]
     assert [len(p.tiles) for p in first] == [17, 14, 14]  # taiwan, zung-jung, hk-old: the rulesets in turn
+
+
+def test_a_look_alike_group_read_wrong_costs_one_choice():
+    from camera import TAPS_BASE, taps_to_save
+
+    truth = tuple(parse_tiles("789m666s456p555z99s"))
+    read = tuple(parse_tiles("789m999s456p555z99s"))  # the pung of 6s read as 9s, three times
+    marked = tuple(3 <= i <= 5 for i in range(14))
+    choices = tuple((kind, *parse_tiles("6s8s")) if marked[i] else (kind,) for i, kind in enumerate(read))
+    groups = (0, 1, 2, 3, 3, 3, 4, 5, 6, 7, 7, 7, 8, 8)
+    apart = (*groups[:4], 9, 10, *groups[6:])
+
+    assert taps_to_save(read, truth, marked, choices) == TAPS_BASE + 3 * 2  # tile by tile
+    assert taps_to_save(read, truth, marked, choices, groups) == TAPS_BASE + 2  # one choice for the three
+    assert taps_to_save(read, truth, marked, choices, apart) == TAPS_BASE + 3 * 2  # not one group: as before
+    # a 9s read right in the group: the choice makes it 6s, and the keypad puts it back
+    assert taps_to_save(read, truth, marked, choices, (*groups[:12], 3, 8)) == TAPS_BASE + 2 + 3
