@@ -20,7 +20,8 @@ deal; these numbers do not). Letters may be upper or lower case.
     # a comment        blank lines and anything after # are ignored
 
 Every line is read, and then the whole session is replayed by the engine with them, before
-anything is saved (services.quick_entry saves them: all in one transaction, or none).
+anything is saved (services.quick_entry saves them: all in one transaction, or none). A line as read and the
+seat numbers are in entry/quick_line.py, the on-the-spot lines in entry/quick_spots.py.
 """
 from __future__ import annotations
 
@@ -28,65 +29,21 @@ import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from ..display import labels, names
 from ..display.refusals import replay_error, replay_refusal
-from ..display.rulesets import SPOT_KINDS, Profile, get_profile
-from ..hand_input import HandInput, OtherWin
+from ..display.rulesets import Profile, get_profile
+from ..hand_input import HandInput
 from ..models import SEATS, Hand, Session
 from ..replay import ReplayDelta, ReplayState, replay_appended, with_dice_players
 from .check import MAX_FIGURE
+from .quick_line import NUMBER, LineError, ParsedLine, seat_number
+from .quick_spots import SPOT_HEAD, parse_spot
 
-# Read through gettext when a message is made, so it is in the reader's language.
-SEAT_WORDS = gettext_noop("seats are 1 to 4 (1 East, 2 South, 3 West, 4 North, as the session lists its players)")
-# A letter stands for the first of its kinds the ruleset has: F is taiwan's flowers, hk-faan's false win.
-SHORT_SPOTS = {"f": ("flower", "false_win"), "g": ("grass",)}
-NUMBER = re.compile(r"\d+")
-SPOT_HEAD = re.compile(r"[fg]\d*|s|spot")
 DISCARDER = re.compile(r"d\d+")
 RESPONSIBLE = re.compile(r"r(\d+|-)")
 ANOTHER_WINNER = re.compile(r"w\d*")  # after a win's head: another winner on the same discard
 SEVERAL_EXAMPLE = "W2 d3 8 + W4 5"
-
-
-@dataclass
-class ParsedLine:
-    """One line of quick entry: the hand fields the services store, or what is wrong with it."""
-
-    number: int  # the line's number in the text, blank and comment lines counted
-    text: str
-    kind: str = ""  # win, draw or spot; "" when the line is in error
-    error: str = ""
-    winner: int | None = None  # seats 0-3, as stored
-    discarder: int | None = None
-    responsible: int | None = None
-    figure: int | None = None
-    figure_field: str = ""
-    loser_points: list[int | None] | None = None
-    spot_kind: str = ""
-    spot_player: int | None = None
-    spot_count: int | None = None
-    spot_to: int | None = None
-    other_wins: list[tuple[int, int]] = field(default_factory=list)  # several winners: (seat, figure) each
-
-    @property
-    def ok(self) -> bool:
-        return not self.error
-
-    def hand(self) -> HandInput:
-        """The line as a hand entered, exactly as the win, draw and spot forms would enter it."""
-        return HandInput(self.kind, winner=self.winner, discarder=self.discarder, responsible=self.responsible,
-                         figure=self.figure, figure_field=self.figure_field,
-                         loser_points=None if self.loser_points is None else tuple(self.loser_points),
-                         spot_kind=self.spot_kind, spot_player=self.spot_player, spot_count=self.spot_count,
-                         spot_to=self.spot_to,
-                         other_wins=tuple(OtherWin(seat, figure=figure, figure_field=self.figure_field)
-                                          for seat, figure in self.other_wins))
-
-
-class LineError(ValueError):
-    pass
 
 
 def parse_quick_entry(text: str, *, ruleset: str) -> list[ParsedLine]:
@@ -118,7 +75,7 @@ def _parse(line: ParsedLine, tokens: list[str], profile: Profile) -> None:
     elif SPOT_HEAD.fullmatch(head):
         if not profile.ruleset.payoff.has_spots:
             raise LineError(_("%(ruleset)s has no on-the-spot payments") % {"ruleset": _ruleset(profile)})
-        _parse_spot(line, head, tokens[1:], profile)
+        parse_spot(line, head, tokens[1:], profile)
     else:
         if profile.ruleset.payoff.has_spots:
             raise LineError(_("%(head)s starts no hand: a line starts with W (a win, e.g. W2 d3 8) or D (a draw), "
@@ -132,20 +89,10 @@ def _ruleset(profile: Profile) -> str:
     return names.local_name(profile.ruleset)
 
 
-def _seat(text: str, what: str, example: str) -> int:
-    """'3' -> seat index 2."""
-    if not NUMBER.fullmatch(text):
-        raise LineError(_("%(what)s needs a seat number, like %(example)s: %(seats)s")
-                        % {"what": what, "example": example, "seats": _(SEAT_WORDS)})
-    seat = int(text)
-    if not 1 <= seat <= len(SEATS):
-        raise LineError(_("seat %(seat)s does not exist: %(seats)s") % {"seat": seat, "seats": _(SEAT_WORDS)})
-    return seat - 1
-
-
 def _parse_win(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
     line.kind = str(Hand.Kind.WIN)
-    line.winner = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W2")
+    line.winner = seat_number(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"),
+                              "W2")
     unit = labels.unit_name(profile.ruleset.unit)
     said: dict[str, str] = {}  # how it was won ("how") and who is responsible ("responsible"), as written
     others = _other_winners(tokens)
@@ -193,12 +140,12 @@ def _read_other_win(line: ParsedLine, head: str, tokens: list[str], said: dict[s
     if not ANOTHER_WINNER.fullmatch(head):
         raise LineError(_("after + comes another winner on the same discard, e.g. %(example)s")
                         % {"example": SEVERAL_EXAMPLE})
-    seat = _seat(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W4")
+    seat = seat_number(head[1:] if len(head) > 1 else (tokens.pop(0) if tokens else ""), _("W (the winner)"), "W4")
     figure = None
     for token in tokens:
         if DISCARDER.fullmatch(token):
             _say_once(said, "how", token, _("%(first)s and %(second)s both say how the hand was won: give one"))
-            line.discarder = _seat(token[1:], _("d (the discarder)"), "d3")
+            line.discarder = seat_number(token[1:], _("d (the discarder)"), "d3")
         elif NUMBER.fullmatch(token) and figure is None:
             figure = _figure(token, unit)
         else:
@@ -231,7 +178,7 @@ def _read_win_token(line: ParsedLine, token: str, tokens: list[str], said: dict[
     assert line.winner is not None  # _parse_win read it first
     if token == "s" or DISCARDER.fullmatch(token):
         _say_once(said, "how", token, _("%(first)s and %(second)s both say how the hand was won: give one"))
-        line.discarder = None if token == "s" else _seat(token[1:], _("d (the discarder)"), "d3")
+        line.discarder = None if token == "s" else seat_number(token[1:], _("d (the discarder)"), "d3")
     elif NUMBER.fullmatch(token):
         _read_figure(line, token, unit)
     elif RESPONSIBLE.fullmatch(token):
@@ -275,7 +222,7 @@ def _responsible(token: str | None, line: ParsedLine, profile: Profile) -> int |
         raise LineError(_("a self-drawn win has no responsible player: leave out %(token)s") % {"token": token})
     if token == "r-":
         return None
-    seat = _seat(token[1:], _("r (the responsible player)"), "r1")
+    seat = seat_number(token[1:], _("r (the responsible player)"), "r1")
     if seat == line.winner:
         raise LineError(_("seat %(seat)s won: the winner cannot be the responsible player") % {"seat": seat + 1})
     return seat
@@ -307,91 +254,6 @@ def _loser_points_example(winner: int) -> str:
     points = iter(("6", "24", "0"))
     entries = " ".join("-" if seat == winner else next(points) for seat in SEATS)
     return f"W{winner + 1} d{(winner + 1) % 4 + 1} 44 L {entries}"
-
-
-def _parse_spot(line: ParsedLine, head: str, tokens: list[str], profile: Profile) -> None:
-    line.kind = str(Hand.Kind.SPOT)
-    kinds = profile.spot_kinds
-    line.spot_kind = _spot_kind(head, tokens, kinds)
-    needs = kinds[line.spot_kind][2]
-    what = next((letter.upper() for letter, short in SHORT_SPOTS.items()
-                 if _short_kind(short, kinds) == line.spot_kind), f"S {line.spot_kind}")
-    while tokens:
-        _read_spot_token(line, tokens.pop(0), tokens, needs, what)
-    _check_spot_player(line, needs, what)
-    if needs == "count":
-        line.spot_count = line.spot_count or 1
-    _check_spot_to(line, needs, what)
-
-
-def _short_kind(short: tuple[str, ...], kinds: dict[str, tuple[str, str, str]]) -> str:
-    return next((kind for kind in short if kind in kinds), "")
-
-
-def _spot_kind(head: str, tokens: list[str], kinds: dict[str, tuple[str, str, str]]) -> str:
-    if head[0] in SHORT_SPOTS:
-        kind = _short_kind(SHORT_SPOTS[head[0]], kinds)
-        if not kind:
-            raise LineError(_("%(head)s is no on-the-spot payment here: one of %(kinds)s")
-                            % {"head": head[0].upper(), "kinds": ", ".join(kinds)})
-        if len(head) > 1:  # F2: the seat written on the letter
-            tokens.insert(0, head[1:])
-        return kind
-    if not tokens:
-        raise LineError(_("S needs the kind of payment, e.g. S chase 1: one of %(kinds)s")
-                        % {"kinds": ", ".join(kinds)})
-    kind = tokens.pop(0).replace("-", "_")
-    if kind not in kinds:
-        raise LineError(_("%(kind)s is not an on-the-spot payment: one of %(kinds)s")
-                        % {"kind": repr(kind), "kinds": ", ".join(kinds)})
-    return kind
-
-
-def _read_spot_token(line: ParsedLine, token: str, tokens: list[str], needs: str, what: str) -> None:
-    if token[0] in "x×*" and NUMBER.fullmatch(token[1:]):
-        if needs != "count":  # as the on-the-spot form: only flowers and grass are counted
-            raise LineError(_("%(token)s: only flowers and grass take a count") % {"token": token})
-        line.spot_count = int(token[1:])
-        if not 1 <= line.spot_count <= 8:
-            raise LineError(_("%(token)s: the count is from 1 to 8") % {"token": f"x{line.spot_count}"})
-    elif token == "to" or (token[0] == "t" and NUMBER.fullmatch(token[1:])):
-        target = tokens.pop(0) if token == "to" and tokens else token[1:]
-        line.spot_to = _seat(target, _("to (the discarder)"), "to 3")
-    elif NUMBER.fullmatch(token) and line.spot_player is None:
-        line.spot_player = _seat(token, what, _spot_example(line.spot_kind))
-    else:
-        raise LineError(_("%(token)s is not part of %(what)s: e.g. %(example)s")
-                        % {"token": repr(token), "what": what, "example": _spot_example(line.spot_kind)})
-
-
-def _check_spot_player(line: ParsedLine, needs: str, what: str) -> None:
-    if needs == "dealer":
-        if line.spot_player is not None:
-            raise LineError(_("the dice are the dealer's: write %(what)s without a seat") % {"what": what})
-    elif line.spot_player is None:
-        raise LineError(_("whose is it? Add the seat: %(example)s") % {"example": _spot_example(line.spot_kind)})
-
-
-def _check_spot_to(line: ParsedLine, needs: str, what: str) -> None:
-    if needs != "to":
-        if line.spot_to is not None:
-            raise LineError(_("%(what)s is paid between the player and each other: leave out 'to'") % {"what": what})
-        return
-    if line.spot_to is None:
-        raise LineError(_("who discarded? %(example)s") % {"example": _spot_example(line.spot_kind)})
-    if line.spot_to == line.spot_player:
-        raise LineError(_("seat %(seat)s cannot pay themselves: 'to' is the discarder") % {"seat": line.spot_to + 1})
-
-
-def _spot_example(kind: str) -> str:
-    needs = SPOT_KINDS[kind][2]
-    if kind in ("flower", "grass"):
-        return f"{kind[0].upper()}2 x2"
-    if kind == "false_win":
-        return "F2"
-    if needs == "dealer":
-        return f"S {kind}"
-    return f"S {kind} 1" + (" to 3" if needs == "to" else "")
 
 
 # -- applying ------------------------------------------------------------------------------
