@@ -93,10 +93,9 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "has_touch": True, "is_mobile": True}
 
 
-@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
-def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, live_server, tmp_path, language):
-    shot = Shots(page, f"photo/fixes-{language}")
-    words = DjangoTranslation(language, domain="djangojs")
+def photo_read_as(page: Page, live_server, tmp_path, language: str, answer: dict) -> None:
+    """An hk-faan table in `language`: Bob won on Cy's discard, by tiles, and the camera's photo read as `answer`
+    (the server's reply set here, so the reading is known)."""
     new_session(page, live_server.url, r"Hong Kong \(faan\)")
     page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page.reload()
@@ -104,8 +103,15 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
     page.locator("input[name=how][value='2']").check(force=True)
     settled(page)
     by_tiles(page)
-    page.route("**/photo/", lambda route: route.fulfill(json=wrong_answer()))
+    page.route("**/photo/", lambda route: route.fulfill(json=answer))
     page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
+def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, live_server, tmp_path, language):
+    shot = Shots(page, f"photo/fixes-{language}")
+    words = DjangoTranslation(language, domain="djangojs")
+    photo_read_as(page, live_server, tmp_path, language, wrong_answer())
 
     marked = page.locator(".hand-area .tile-doubtful")
     expect(marked).to_have_count(1)
@@ -208,15 +214,7 @@ def wrong_pung_answer() -> dict:
 def test_one_choice_fixes_a_look_alike_pung_read_wrong(page: Page, live_server, tmp_path, language):
     shot = Shots(page, f"photo/pung-{language}")
     words = DjangoTranslation(language, domain="djangojs")
-    new_session(page, live_server.url, r"Hong Kong \(faan\)")
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-    page.reload()
-    page.locator("a[href$='/win/?winner=1']").click()
-    page.locator("input[name=how][value='2']").check(force=True)
-    settled(page)
-    by_tiles(page)
-    page.route("**/photo/", lambda route: route.fulfill(json=wrong_pung_answer()))
-    page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
+    photo_read_as(page, live_server, tmp_path, language, wrong_pung_answer())
     marked = page.locator(".hand-area .tile-doubtful")
     expect(marked).to_have_count(3)
     label = {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label")
