@@ -165,12 +165,9 @@ def _second_look(turned: Image.Image, box: Box, tile_width: float, inverted: boo
         return box
     seen = min(near, key=lambda b: abs(b.x - centre[0]))
     top_score = box.confidence
-    passes = len(PASSES)
-    logs = {kind: (passes * math.log(max(box.scores[kind] / top_score, FLOOR))
-                   + math.log(max(seen.scores[kind], FLOOR))) / (passes + 1) for kind in box.scores}
-    best = max(logs.values())
+    shares = {kind: score / top_score for kind, score in box.scores.items()}
     return Box(box.x, box.y, box.width, box.height,
-               {kind: math.exp(log - best) * top_score for kind, log in logs.items()})
+               _geometric_mean([(shares, len(PASSES)), (seen.scores, 1)], top=top_score))
 
 
 def _detect_whole(image: Image.Image) -> list[Box]:
@@ -261,14 +258,21 @@ def _merge(passes: list[list[Box]], tile_width: float) -> list[Box]:
             groups.append([box])
     merged = []
     for group in groups:
-        logs = {kind: sum(math.log(max(b.scores[kind], FLOOR)) for b in group) / len(group)
-                for kind in group[0].scores}
-        top = max(logs.values())
         present = sum(b.confidence for b in group) / len(passes)
-        scores = {kind: math.exp(log - top) * present for kind, log in logs.items()}
+        scores = _geometric_mean([(b.scores, 1) for b in group], top=present)
         merged.append(Box(sum(b.x for b in group) / len(group), sum(b.y for b in group) / len(group),
                           max(b.width for b in group), max(b.height for b in group), scores))
     return merged
+
+
+def _geometric_mean(weighted: list[tuple[dict[int, float], int]], *, top: float) -> dict[int, float]:
+    """Each kind's weighted geometric mean of the scores (each floored at FLOOR), scaled so the best kind scores
+    `top`: how passes of one tile are merged (_merge, and _second_look's one more)."""
+    total = sum(weight for _scores, weight in weighted)
+    logs = {kind: sum(weight * math.log(max(scores[kind], FLOOR)) for scores, weight in weighted) / total
+            for kind in weighted[0][0]}
+    best = max(logs.values())
+    return {kind: math.exp(log - best) * top for kind, log in logs.items()}
 
 
 def _detect_level(image: Image.Image, channel: str = "L", *, inverted: bool = False) -> list[Box]:
