@@ -107,6 +107,24 @@ def photo_read_as(page: Page, live_server, tmp_path, language: str, answer: dict
     page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
 
 
+def fixed_scored_and_saved(page: Page, shot: Shots, words: DjangoTranslation, laid: list[str], unfixed: str) -> None:
+    """Once fixed: no mark left, the row in the photo's order (`laid`, its last the winning tile), the live score
+    of 3 faan with Cy paying Bob 16 (each test's hand scores so), then saved as that hand."""
+    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
+    row = page.locator(".hand-area button[value^='remove:hand:']")
+    expect(row).to_have_count(13)
+    assert [b.get_attribute("value").removeprefix("remove:hand:") for b in row.all()] == laid[:-1]
+    expect(page.locator("#preview p strong").first).to_have_text("3")
+    expect(page.locator("#preview li strong").first).to_have_text("16")
+    assert page.locator("#preview").inner_text() != unfixed
+    shot("fixed")
+    page.locator("button[name=action][value=save]").click()
+    expect(page.locator(".hand-notice")).to_be_visible()
+    hand = Hand.objects.get()
+    assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == laid[-1]
+    assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(laid[:-1])))
+
+
 @pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
 def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, live_server, tmp_path, language):
     shot = Shots(page, f"photo/fixes-{language}")
@@ -147,20 +165,8 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
     settled(page)
     expect(page.locator(".hand-area .tile-doubtful")).to_have_count(0)
     expect(page.locator(".tile-fixes")).to_have_count(0)
-    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
-    row = page.locator(".hand-area button[value^='remove:hand:']")
-    expect(row).to_have_count(13)
-    assert [v.removeprefix("remove:hand:") for v in (b.get_attribute("value") for b in row.all())] == LAID[:-1]
     # the live score, as after any keypad tap: 555z and 6z's pair on a discard, 3 faan, Cy pays Bob 16 (2 shares)
-    expect(page.locator("#preview p strong").first).to_have_text("3")
-    expect(page.locator("#preview li strong").first).to_have_text("16")
-    assert page.locator("#preview").inner_text() != unfixed
-    shot("fixed")
-    page.locator("button[name=action][value=save]").click()
-    expect(page.locator(".hand-notice")).to_be_visible()
-    hand = Hand.objects.get()
-    assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == "6z"
-    assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(LAID[:-1])))
+    fixed_scored_and_saved(page, shot, words, LAID, unfixed)
 
 
 def test_none_of_these_takes_the_tile_out_and_the_marks_go_with_by_tiles(page: Page, live_server, tmp_path):
@@ -236,17 +242,5 @@ def test_one_choice_fixes_a_look_alike_pung_read_wrong(page: Page, live_server, 
 
     settled(page)
     expect(page.locator(".hand-area .tile-doubtful")).to_have_count(0)
-    expect(page.locator(".photo-status")).to_have_text(words.gettext("Every marked tile is checked."))
-    row = page.locator(".hand-area button[value^='remove:hand:']")
-    expect(row).to_have_count(13)
-    assert [b.get_attribute("value").removeprefix("remove:hand:") for b in row.all()] == PUNG_LAID[:-1]
     # the live score: 555z, 666s and 9s's pair on a discard, 3 faan, Cy pays Bob 16 (2 shares)
-    expect(page.locator("#preview p strong").first).to_have_text("3")
-    expect(page.locator("#preview li strong").first).to_have_text("16")
-    assert page.locator("#preview").inner_text() != unfixed
-    shot("fixed")
-    page.locator("button[name=action][value=save]").click()
-    expect(page.locator(".hand-notice")).to_be_visible()
-    hand = Hand.objects.get()
-    assert hand.winner == 1 and hand.discarder == 2 and hand.tiles["winning_tile"] == "9s"
-    assert sorted(parse_tiles(hand.tiles["concealed"])) == sorted(parse_tiles("".join(PUNG_LAID[:-1])))
+    fixed_scored_and_saved(page, shot, words, PUNG_LAID, unfixed)
