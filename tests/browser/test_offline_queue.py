@@ -61,6 +61,16 @@ def win_by_figure(page: Page, winner: str, how: str, figure: int) -> None:
     expect(page.locator("#standings")).to_be_visible()
 
 
+def record_a_draw(page: Page) -> None:
+    """From the session screen: "Draw", then "Record the draw" once the draw page's scripts have run."""
+    page.get_by_role("link", name="Draw", exact=True).tap()
+    # The tap does not wait for the draw page's scripts, and wait_for_load_state() alone may answer for the
+    # session screen still shown: on loaded CI runs the button was tapped before the scripts ran, and the browser
+    # posted the form itself (into the aborted route) rather than keeping it.
+    page.wait_for_url(re.compile(r"/draw/$"), wait_until="load")
+    page.get_by_role("button", name="Record the draw").tap()
+
+
 def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: Page, live_server):
     shot = Shots(page, "offline-queue")
     new_session(page, live_server.url, "Taiwan")
@@ -95,8 +105,7 @@ def test_an_offline_evening_of_every_kind_of_hand_is_saved_once_in_order(page: P
     waiting(page, 1)
     expect(page.locator(".round-line")).to_have_text("Hand 2 · East round")
     win_by_figure(page, "Bob", "Self-drawn", 3)
-    page.get_by_role("link", name="Draw", exact=True).tap()
-    page.get_by_role("button", name="Record the draw").tap()
+    record_a_draw(page)
     waiting(page, 3)
     page.reload()  # a reload in the middle of the queue
     waiting(page, 3)
@@ -180,8 +189,7 @@ def test_edits_deletes_and_an_undo_made_offline_are_saved_once_in_order(page: Pa
     page.get_by_role("link", name="Delete hand 1").tap()
     page.get_by_role("button", name="Delete it").tap()
     win_by_figure(page, "Ann", "Self-drawn", 10)
-    page.get_by_role("link", name="Draw", exact=True).tap()
-    page.get_by_role("button", name="Record the draw").tap()
+    record_a_draw(page)
     waiting(page, 5)
     expect(page.locator(".hand-queued .hand-title")).to_have_text([
         "Draw", "Ann won 10 points, self-drawn", "Hand 1 deleted.", "Hand 2 changed: Bob won 80 points off Cy",
@@ -391,8 +399,7 @@ def test_a_hand_the_server_refuses_stays_with_its_reason_and_is_fixed_in_its_pla
     for code in ZJ_NOT_A_WIN:
         tap(page, code)
     page.get_by_role("button", name="Save hand").tap()
-    page.get_by_role("link", name="Draw", exact=True).tap()
-    page.get_by_role("button", name="Record the draw").tap()
+    record_a_draw(page)
     waiting(page, 2)
 
     page.context.set_offline(False)
@@ -426,11 +433,7 @@ def test_a_save_that_gets_no_answer_while_the_phone_thinks_it_is_online_waits_to
             route.continue_()
     page.route("**/*", no_answer)
     win_by_figure(page, "Bob", "Discard by Cy", 40)
-    page.get_by_role("link", name="Draw", exact=True).tap()
-    # The tap waits for the page to start, not for its scripts: on a loaded CI run the button was tapped before
-    # they ran, and the browser posted the form itself (into the aborted route) rather than keeping it.
-    page.wait_for_load_state()
-    page.get_by_role("button", name="Record the draw").tap()
+    record_a_draw(page)
     waiting(page, 2)
     assert Hand.objects.count() == 0
 
