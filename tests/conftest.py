@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 import time
 
 import pytest
@@ -69,3 +70,60 @@ def flush_waits_out_a_deadlock():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(TransactionTestCase, "_fixture_teardown", patient_teardown)
         yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def one_request_at_a_time_on_the_shared_memory_database():
+    """On SQLite the tests' database is in memory, and the live server's threads all share the test thread's one
+    connection to it (Django's LiveServerThread). Two requests at once (a phone's queued saves and its live poll)
+    then interleave their transactions on that connection: a loaded CI run failed with "no such savepoint", and the
+    broken transaction failed every later test of that worker. The live server answers one request at a time
+    there, as a file database's lock would make its writes; PostgreSQL's threads have their own connections."""
+    from django.conf import settings
+    from django.core.servers.basehttp import ThreadedWSGIServer
+    from django.test.testcases import LiveServerThread
+
+    if settings.DATABASES["default"]["TEST"].get("NAME") != ":memory:":
+        yield
+        return
+
+    class OneRequestAtATime(ThreadedWSGIServer):
+        serving = threading.Lock()
+
+        def set_app(self, application):
+            super().set_app(_held_while_answering(application, self.serving))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LiveServerThread, "server_class", OneRequestAtATime)
+        yield
+
+
+def _held_while_answering(application, lock: threading.Lock):
+    """The WSGI application, `lock` held from the request until its response is closed (when Django's
+    request_finished runs)."""
+    def answer(environ, start_response):
+        lock.acquire()
+        try:
+            response = application(environ, start_response)
+        except BaseException:
+            lock.release()
+            raise
+        return _Released(response, lock)
+    return answer
+
+
+class _Released:
+    """A response whose close also lets the next request in."""
+
+    def __init__(self, response, lock: threading.Lock):
+        self.response, self.lock = response, lock
+
+    def __iter__(self):
+        return iter(self.response)
+
+    def close(self):
+        try:
+            if hasattr(self.response, "close"):
+                self.response.close()
+        finally:
+            self.lock.release()
