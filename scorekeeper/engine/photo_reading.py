@@ -19,6 +19,18 @@ three is no longer the first found. The converse (faces unlike, so two kinds) wa
 pairs of one kind correlate below 0.5, and passing over readings that gave such a pair one kind read fewer hands
 right (138 against 140 at 0.5, 139 at 0.2 or 0.3).
 
+Players line their tiles up by suit and, within a suit, in number order; a reading that puts a lower tile after a
+higher one of its suit is less likely to be what was photographed. The walk therefore goes on past the first
+winning reading and picks the one whose cost plus `_disorder_cost` is least. That cost is the negative log of a
+mixture: a share ORDERED of rows are in order (each tile below the one before it in its suit then costs STEP),
+the rest in any order. So it is at most -log(1 - ORDERED) (4.6): a row in no order at all is not pushed towards
+some other reading, and the walk stops once the readings' own cost passes the best total found (exact). Honours
+are left out: tables put winds and dragons in any order. On rendered photos (light hands right, 652 photos of
+seeds 1, 42, 100, 300, 55 and 77, where it was chosen): 569 against 530 (81.3% → 87.3%); the same boxes with the
+row shuffled (each photo's boxes and hand in one random order): 529 against 530. ORDERED 0.95 read 564 and 527;
+a plain cost per tile out of order (no mixture) 2 a tile read 556 in order but 525 shuffled, 8 a tile 147 of 227
+shuffled on seeds 1 and 42 (184 without).
+
 Pure Python, like the rest of the engine: the detector (numpy, onnxruntime) lives in scorekeeper/camera/.
 """
 from __future__ import annotations
@@ -31,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .ruleset import Ruleset
-from .tiles import KINDS
+from .tiles import KINDS, is_honor
 
 ALTERNATIVES = 5  # kinds tried per box: the detector's sixth guess is next to never the tile
 MOST_EXTRA = 3  # boxes past the hand's size that may be left out; the weakest beyond are dropped at once
@@ -43,6 +55,8 @@ DOUBTFUL_BELOW = 0.75
 CHOICES = 3  # the box's likeliest kinds offered for a tile, the reading's own first
 BUDGET = 30_000  # readings popped from the heap at most
 SECONDS = 0.8  # and the wall time they may take (the detector takes ~0.1-0.3 s of the 1.5 s a photo may cost)
+ORDERED = 0.99  # the share of photographed rows whose tiles are in order within each suit (_disorder_cost)
+STEP = 5.0  # in such a row, what each tile lower than the one before it in its suit costs (-log of its chance)
 
 
 @dataclass(frozen=True)
@@ -123,8 +137,9 @@ def _prepare(scores: Mapping[int, float], allowed: frozenset[int]) -> _Box:
 def _search(boxes: list[_Box], labels: list[int], drop_sets: list[tuple[int, ...]], ruleset: Ruleset,
             wild: int | None, budget: int,
             seconds: float) -> tuple[tuple[float, tuple[int, ...], tuple[int, ...]] | None, int]:
-    """Best first over (set of boxes left out, rank of each kept box's kind): the first reading that wins (its
-    cost, the boxes left out, each kept box's rank), or None; and how many readings were looked at."""
+    """Best first over (set of boxes left out, rank of each kept box's kind): of the readings that win, the one
+    whose cost and order's cost (_disorder_cost) are least (its cost, the boxes left out, each kept box's rank), or
+    None; and how many readings were looked at."""
     deadline = time.monotonic() + seconds
     streams = [[boxes[i] for i in range(len(boxes)) if i not in drops] for drops in drop_sets]
     stream_labels = [[labels[i] for i in range(len(boxes)) if i not in drops] for drops in drop_sets]
@@ -136,8 +151,11 @@ def _search(boxes: list[_Box], labels: list[int], drop_sets: list[tuple[int, ...
 
     heap = [root(0)]
     judged: dict[tuple[int, ...], bool] = {}
+    best: tuple[float, tuple[float, tuple[int, ...], tuple[int, ...]]] | None = None  # (cost + disorder, found)
     tried = 0
     while tried < budget and heap and (tried % 256 or time.monotonic() < deadline):
+        if best is not None and heap[0][0] >= best[0]:
+            break  # every reading left costs more than the best found, before its order is counted
         tried += 1
         cost, stream, ranks, pivot = heapq.heappop(heap)
         kept = streams[stream]
@@ -160,8 +178,18 @@ def _search(boxes: list[_Box], labels: list[int], drop_sets: list[tuple[int, ...
         if key not in judged:
             judged[key] = ruleset.wins_on(kinds, wild)
         if judged[key]:
-            return (cost, drop_sets[stream], ranks), tried
-    return None, tried
+            total = cost + _disorder_cost(kinds)
+            if best is None or total < best[0]:
+                best = (total, (cost, drop_sets[stream], ranks))
+    return (best[1] if best else None), tried
+
+
+def _disorder_cost(kinds: Sequence[int]) -> float:
+    """-log of the chance of the row's order: in order (a share ORDERED), each suited tile lower than the one before
+    it in its suit costing STEP; or in any order. 0 for a row in order, at most -log(1 - ORDERED)."""
+    out_of_order = sum(1 for before, after in zip(kinds, kinds[1:])
+                       if not is_honor(before) and after < before and before // 9 == after // 9)
+    return -math.log(ORDERED * math.exp(-STEP * out_of_order) + 1 - ORDERED)
 
 
 def _one_kind_each(labels: list[int], kinds: list[int]) -> bool:

@@ -153,3 +153,28 @@ def test_the_search_stops_at_its_budget_and_its_time():
     assert time.process_time() - started < 1.0
     assert len(reading.tiles) == 17
     assert read(boxes, "taiwan", budget=10).tried <= 10
+
+
+def alike_pung(boxes: list[dict[int, float]], at: int, scores: dict[str, float]) -> list[int]:
+    """Three alike faces from `at` scored `scores` each; the boxes' look-alike labels."""
+    boxes[at:at + 3] = [{parse_kind(code): score for code, score in scores.items()}] * 3
+    return [*range(at), at, at, at, *range(at + 3, len(boxes))]
+
+
+def test_a_row_lined_up_in_order_is_read_in_order_over_the_detectors_slight_preference():
+    boxes = sure("123m234m666s789s11z")  # 666s then 789s: in order; 999s then 789s wins too, out of order
+    alike = alike_pung(boxes, 6, {"9s": 0.5, "6s": 0.45})
+
+    reading = read(boxes, alike=alike)
+
+    assert reading.tiles == tuple(parse_tiles("123m234m666s789s11z")) and reading.accepted
+    assert reading.doubtful[6:9] == (True,) * 3  # not the detector's own choice: worth a look
+
+
+def test_a_row_in_no_order_keeps_the_detectors_likelier_reading():
+    boxes = sure("321m987s666s432m11z")  # a shuffled row: 999s for 666s is one tile fewer out of order, of seven
+    alike = alike_pung(boxes, 6, {"6s": 0.5, "9s": 0.3})
+
+    reading = read(boxes, alike=alike)
+
+    assert reading.tiles == tuple(parse_tiles("321m987s666s432m11z")) and reading.accepted
