@@ -28,8 +28,8 @@ some other reading, and the walk stops once the readings' own cost passes the be
 are left out: tables put winds and dragons in any order. On rendered photos (light hands right, 652 photos of
 seeds 1, 42, 100, 300, 55 and 77, where it was chosen): 569 against 530 (81.3% → 87.3%); the same boxes with the
 row shuffled (each photo's boxes and hand in one random order): 529 against 530. ORDERED 0.95 read 564 and 527;
-a plain cost per tile out of order (no mixture) 2 a tile read 556 in order but 525 shuffled, 8 a tile 147 of 227
-shuffled on seeds 1 and 42 (184 without).
+a plain cost per tile out of order (no mixture, honours counted too), 2 a tile, read 556 in order but 525
+shuffled, and 8 a tile 147 of 227 shuffled on seeds 1 and 42 (184 without). Fresh seeds: docs/benchmarks.md.
 
 Pure Python, like the rest of the engine: the detector (numpy, onnxruntime) lives in scorekeeper/camera/.
 """
