@@ -34,14 +34,8 @@ Decisions where the page is silent:
 - Two pungs of one dragon (four whites and fortunes as a fifth and sixth) are two
   dragon pungs, 1 tai each: taizhou.md counts each pung of a dragon.
 - `limit` is true when the points reach 100, capped or exactly.
-- Melds never hold the indicator's kind for anyone, loser or winner: those tiles
-  are fortunes, and the source forbids fortunes in open sets and kongs.
-- Events (rules review 2026-11-23, README.md `events`): each must fit the win
-  (`kong_replacement` and `last_tile` a wall tile, `robbing_kong` and
-  `last_discard` a discard; otherwise `bad_field`, checked in hand.py for every
-  ruleset); they count nothing here, and the Fujian-only `three_golds` /
-  `robbing_gold` are refused. A loser's hand takes no events at all (`bad_field`):
-  events tell how the winner won.
+- What a hand may hold and be won on (melds, events, the discards a fortune hand
+  may not win on): taizhou_checks.py.
 """
 from __future__ import annotations
 
@@ -52,7 +46,7 @@ from typing import cast
 
 from .. import predicates
 from ..answers import HandScore
-from ..errors import BAD_FIELD, BAD_MELD, BAD_TILE, NOT_WINNING, TOO_MANY_COPIES, EngineError
+from ..errors import NOT_WINNING, EngineError
 from ..examples import example
 from ..facts import Facts
 from ..groups import PAIR, PUNG, STANDARD, Arrangement, Group
@@ -62,10 +56,10 @@ from ..patterns import Counted, Pattern, count_patterns, load_patterns, predicat
 from ..payoffs.taizhou import TaizhouPayoff
 from ..ruleset import Ruleset, Score, Variant
 from ..search import arrangements
-from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, format_tiles, tile_code, tile_name
+from ..tiles import KINDS, STANDARD_SET, WHITE, counts_of, tile_code
+from .taizhou_checks import check_claim, check_events, check_indicator_copies, check_melds, fortune_indicator
 from .taizhou_wilds import (
     Reading,
-    calls_any_tile,
     concrete,
     fortune_to_middle,
     fortune_variants,
@@ -81,7 +75,6 @@ from .taizhou_wilds import (
 LIMIT = 100
 LOSER_FORM = "loser_hand"
 LOOSE = "loose"  # a loser's tiles in no pung or pair, shown together
-FOREIGN_EVENTS = ("three_golds", "robbing_gold")
 
 
 class TaizhouFacts(Facts):
@@ -254,52 +247,16 @@ class Taizhou(Ruleset):
     # -- reading ---------------------------------------------------------------
     def check_tile_set(self, hand: Hand) -> None:
         super().check_tile_set(hand)
-        indicator = self._indicator(hand)
-        held = sum(1 for t in hand.all_tiles() if t == indicator)
-        if held > 3:
-            code = tile_code(indicator)
-            raise EngineError(
-                TOO_MANY_COPIES,
-                "{held} copies of {code} in the hand: one {code} is the face-up fortune indicator, so only 3 others "
-                "are in play",
-                held=held, code=code,
-            )
-
-    def _indicator(self, hand: Hand) -> int:
-        if hand.wild is None:
-            raise EngineError(BAD_FIELD, "the field 'wild' is missing: name the face-up fortune indicator tile")
-        if hand.wild not in self.tile_set:
-            raise EngineError(
-                BAD_TILE,
-                "{tile} cannot be the fortune indicator: {ruleset} plays without flowers",
-                tile=tile_name(hand.wild), ruleset=self.name,
-            )
-        return hand.wild
+        check_indicator_copies(hand, fortune_indicator(hand, self.name))
 
     def check(self, hand: Hand) -> None:
-        for index, meld in enumerate(hand.melds):
-            if hand.wild in meld.tiles:
-                raise EngineError(
-                    BAD_MELD,
-                    "meld {number} ({tiles}) holds {tile}, a fortune tile: fortunes never go into open sets or kongs",
-                    number=index + 1, tiles=format_tiles(meld.tiles), tile=tile_code(hand.wild),
-                )
-        self._check_events(hand)
-
-    def _check_events(self, hand: Hand) -> None:
-        # whether an event fits the win (and a loser's hand has none) is read in hand.py
-        for event in FOREIGN_EVENTS:
-            if event in hand.events:
-                raise EngineError(
-                    BAD_FIELD,
-                    "the event {event!r} belongs to Fujian Gold Rush, not {ruleset}",
-                    event=event, ruleset=self.name,
-                )
+        check_melds(hand)
+        check_events(hand, self.name)
 
     # -- arranging -------------------------------------------------------------
     def variants(self, hand: Hand, tiles: Sequence[int]) -> list[Variant]:
         # taizhou.md: only the winner uses substitutes
-        return fortune_variants(tiles, self._indicator(hand))
+        return fortune_variants(tiles, fortune_indicator(hand, self.name))
 
     def placements(self, hand: Hand, variant: Variant, arrangement: Arrangement) -> list[Arrangement]:
         return [Arrangement(arrangement.form, arrangement.groups, index, variant.substitutions)
@@ -311,7 +268,7 @@ class Taizhou(Ruleset):
             arrangement = loser_arrangement(hand)
             return tally(count_patterns(LOSER_TABLE, TaizhouFacts(hand, arrangement)), arrangement, WHITE)
         if not hand.self_drawn:
-            self._check_claim(hand)
+            check_claim(hand, fortune_indicator(hand, self.name))
         best: TaizhouScore | None = None
         seen: set[Reading] = set()
         for arrangement in self.arrangements(hand):
@@ -324,19 +281,6 @@ class Taizhou(Ruleset):
             best.shown = fortune_to_middle(best.shown)
         best.arrangement = best.shown
         return best
-
-    def _check_claim(self, hand: Hand) -> None:
-        """The two discards a fortune hand may not win on (taizhou.md)."""
-        indicator = self._indicator(hand)
-        if hand.winning_tile == indicator:
-            raise EngineError(
-                NOT_WINNING,
-                "{tile} is a fortune tile: a discarded fortune cannot be won on",
-                tile=tile_code(indicator),
-            )
-        if calls_any_tile(hand.concealed, indicator):
-            raise EngineError(NOT_WINNING, "this hand called every tile (a fortune waiting for its eye), so it "
-                                           "has always missed a win: it wins only on a wall tile")
 
     def evaluate(self, facts: Facts) -> Score | None:
         return self._best_reading(facts.hand, facts.arrangement, set())
@@ -364,7 +308,7 @@ class Taizhou(Ruleset):
                 continue
             seen.add(reading)
             counted = winner_patterns(reading, hand.self_drawn, self.option(hand, "four_winds"))
-            result = tally(list(counted), arrangement, self._indicator(hand))
+            result = tally(list(counted), arrangement, fortune_indicator(hand, self.name))
             if best is None or result.key() > best.key():
                 best = result
                 best.shown = chosen

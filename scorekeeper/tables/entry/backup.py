@@ -31,16 +31,8 @@ from ..display.rulesets import EVENT_LABELS, Profile, get_profile
 from ..hand_input import HandInput
 from ..models import SEATS, Hand, Player, Session
 from .events import event_misfit
-from .forms import (
-    LENGTH_ROUNDS,
-    MAX_FIGURE,
-    MAX_LENGTH_HANDS,
-    MAX_SESSION_HANDS,
-    MAX_SPOT_COUNT,
-    check_stake,
-    printable_name,
-    seat_name,
-)
+from .forms import MAX_FIGURE, MAX_SESSION_HANDS, MAX_SPOT_COUNT, printable_name, seat_name
+from .session_form import LENGTH_ROUNDS, MAX_LENGTH_HANDS, check_stake
 from .text import is_clean, nfc
 from .win_fields import MAX_MELDS, MAX_TILES_TEXT
 

@@ -12,7 +12,8 @@ the tiles, and a figure confirmed. It never asks the form again between its step
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -54,13 +55,15 @@ class WinnerLine:
     carries_chain: bool
 
 
-@dataclass
+@dataclass(frozen=True)
 class WinCheck:
+    """What the live check found: made from the session's state, each step refining it (`replace`)."""
+
     state: HandState
-    errors: dict[str, str] = field(default_factory=dict)
+    errors: Mapping[str, str] = field(default_factory=dict)
     score: ScoreAnswer | None = None
-    loser_scores: dict[int, ScoreAnswer] = field(default_factory=dict)
-    loser_totals: dict[int, int] = field(default_factory=dict)
+    loser_scores: Mapping[int, ScoreAnswer] = field(default_factory=dict)
+    loser_totals: Mapping[int, int] = field(default_factory=dict)
     candidate: Fields | None = None
     entered: HandInput | None = None  # the entry as a hand, ready to save
     payments: list[Payment] = field(default_factory=list)
@@ -75,8 +78,8 @@ class WinCheck:
     capped: bool = False  # ... and the ruleset refuses it: the limit itself is offered instead
     limit: int | None = None
     after: ReplayDelta | None = None  # the session replayed with this hand, for the save
-    other_scores: dict[int, ScoreAnswer] = field(default_factory=dict)  # 一炮多響: by tiles, each by its place
-    other_over_limit: set[int] = field(default_factory=set)  # ... a figure past the limit, not yet confirmed
+    other_scores: Mapping[int, ScoreAnswer] = field(default_factory=dict)  # 一炮多響: by tiles, each by its place
+    other_over_limit: frozenset[int] = frozenset()  # ... a figure past the limit, not yet confirmed
     winners: list[WinnerLine] = field(default_factory=list)  # 一炮多響: each winner's payment and chain
     next_dealer: str = ""  # 一炮多響: who deals the next hand (the dealer keeps the deal if among the winners)
 
@@ -89,6 +92,10 @@ class WinCheck:
         """The payments listed on their own: those a chain's end does not already say."""
         return [p for i, p in enumerate(self.payments) if i not in self.told]
 
+    def with_error(self, key: str, message: str) -> WinCheck:
+        """This check, with what `key`'s field says is wrong (in the order found: the bar above Save says them so)."""
+        return replace(self, errors={**self.errors, key: message})
+
 
 def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editing: Hand | None = None) -> WinCheck:
     """Everything the win entry screen says about the hand so far; `ready` when it can be saved. `entry`: the
@@ -98,37 +105,44 @@ def win_check(*, session: Session, entry: EnteredWin, replay: ReplayState, editi
     # the unit's words, read once: the steps below say them without going back to the labels
     words = unit_said(profile.ruleset.unit, most=f"{MAX_FIGURE:,}" if entry.figure_digits else None)
     index = replay.index_of(editing.pk) if editing is not None else len(replay.hand_ids)
-    check = WinCheck(state=replay.states[index])
+    check = WinCheck(state=replay.states[index], errors=_people_errors(entry, profile))
     names = names_at(session=session, replay=replay, index=index)  # the people in the seats at this hand
-    _check_people(check, entry, profile)
-    if not _lengths_ok(check, entry, profile):
-        return check  # text too long to be tiles or a note: the engine is not asked
+    if lengths := _length_errors(entry, profile):  # text too long to be tiles or a note: the engine is not asked
+        return replace(check, errors={**check.errors, **lengths})
     if entry.by_figure:
-        _read_figure(check, entry, words)
-    _check_hand(check, session, entry, profile, words, names)
-    _check_others(check, session, entry, words, names)
+        check = _read_figure(check, entry, words)
+    check = _check_hand(check, session, entry, profile, words, names)
+    check = _check_others(check, session, entry, words, names)
     if check.errors:
         return check
-    check.entered = entry.hand
-    check.candidate = settle_inputs(session=session, hands=[check.entered])[0]
-    check.after = replay_candidate(session=session, replay=replay, index=index, candidate=check.candidate,
-                                   replacing=editing is not None, scored=_scored(check, profile))
-    if not check.after.state.ok:
-        check.errors["payments"] = replay_error(check.after.state) or gettext("The engine refused this hand.")
-        return check
-    hands = check.after.state.hands
+    entered = entry.hand
+    candidate = settle_inputs(session=session, hands=[entered])[0]
+    after = replay_candidate(session=session, replay=replay, index=index, candidate=candidate,
+                             replacing=editing is not None, scored=_scored(check, candidate, profile))
+    check = replace(check, entered=entered, candidate=candidate, after=after)
+    if not after.state.ok:
+        return check.with_error("payments", replay_error(after.state) or gettext("The engine refused this hand."))
+    return _with_payments(check, session, profile, after, index, names)
+
+
+def _with_payments(check: WinCheck, session: Session, profile: Profile, after: ReplayDelta, index: int,
+                   names: list[str]) -> WinCheck:
+    """Who pays whom for the hand replayed in its place: the payments, the debts tracked, several winners."""
+    hands = after.state.hands
     mine = hands[index]
     share = _share(session, profile, mine)
-    check.payments = payments(names, mine.transfers, share)
-    check.tracked = payments(names, mine.tracked)
+    winners, next_dealer = [], ""
     if mine.winners:
-        check.winners = [WinnerLine(w.winner, names[w.winner], Decimal(w.paid), w.carries_chain) for w in mine.winners]
-        check.next_dealer = names[check.after.state.states[index + 1].dealer]
+        winners = [WinnerLine(w.winner, names[w.winner], Decimal(w.paid), w.carries_chain) for w in mine.winners]
+        next_dealer = names[after.state.states[index + 1].dealer]
+    tracked_changes: list[str] = []
+    told: frozenset[int] = frozenset()
     if profile.ruleset.payoff.has_spots:
         before = hands[index - 1].tracked if index > 0 else ()
         ledger = debt_changes(names, before, mine.tracked, mine.transfers, paying=session.pay_as_you_go)
-        check.tracked_changes, check.told = ledger.lines, ledger.told
-    return check
+        tracked_changes, told = ledger.lines, ledger.told
+    return replace(check, payments=payments(names, mine.transfers, share), tracked=payments(names, mine.tracked),
+                   winners=winners, next_dealer=next_dealer, tracked_changes=tracked_changes, told=told)
 
 
 def _share(session: Session, profile: Profile, answer: HandResult) -> Decimal | None:
@@ -139,163 +153,157 @@ def _share(session: Session, profile: Profile, answer: HandResult) -> Decimal | 
 
 
 def _check_hand(check: WinCheck, session: Session, entry: EnteredWin, profile: Profile, words: UnitSaid,
-                names: list[str]) -> None:
+                names: list[str]) -> WinCheck:
     """The entry as the hand it makes; the form only for what the hand does not hold."""
     hand = entry.hand
     if hand.tiles is None:  # by figure
-        _check_limit(check, hand, profile, words, session.options, confirmed=entry.figure_confirmed)
-        _add_dealer_extra(check, hand, profile)
+        check = _check_limit(check, hand, profile, words, session.options, confirmed=entry.figure_confirmed)
+        check = _add_dealer_extra(check, hand, profile)
     else:
-        _check_tiles(check, session, entry, words)
+        check = _check_tiles(check, session, entry, words)
     if profile.ruleset.payoff.loser_points:
-        _check_losers(check, session, hand, entry.points_read, names)
+        check = _check_losers(check, session, hand, entry.points_read, names)
+    return check
 
 
-def _read_figure(check: WinCheck, entry: EnteredWin, words: UnitSaid) -> None:
+def _read_figure(check: WinCheck, entry: EnteredWin, words: UnitSaid) -> WinCheck:
     """The figure as typed, read as a whole number, else said how to type it."""
-    check.figure = entry.figure
-    if check.figure is None:
-        check.errors["figure"] = words.typing_help
+    check = replace(check, figure=entry.figure)
+    return check.with_error("figure", words.typing_help) if check.figure is None else check
 
 
 def _check_limit(check: WinCheck, hand: HandInput, profile: Profile, words: UnitSaid, options: dict[str, Any], *,
-                 confirmed: bool) -> None:
+                 confirmed: bool) -> WinCheck:
     """A figure past the ruleset's limit is kept only once the scorer confirms it (beside the figure)."""
     if hand.figure is None:
-        return
+        return check
     dealer_won = check.state.is_dealer(hand.winner)
-    check.limit = limit = profile.ruleset.limit_for(hand.figure_field, dealer_won, check.state.continuations, options)
-    check.over_limit = limit is not None and hand.figure > limit
+    limit = profile.ruleset.limit_for(hand.figure_field, dealer_won, check.state.continuations, options)
+    check = replace(check, limit=limit, over_limit=limit is not None and hand.figure > limit)
     if check.over_limit and profile.ruleset.payoff.refuses_over_limit:
         # A hard cap (hk-faan): no hand scores more, so the limit is offered rather than a "Yes" it would refuse.
-        check.capped = True
-        check.errors["figure"] = gettext("%(figure)s is more than this table's limit of %(limit)s %(unit)s: no "
-                                         "hand scores more.") % {
-            "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name}
-        return
+        return replace(check, capped=True).with_error("figure", gettext(
+            "%(figure)s is more than this table's limit of %(limit)s %(unit)s: no hand scores more.") % {
+            "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name})
     if not check.over_limit or confirmed:
-        return
-    check.errors["figure"] = gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
-        "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name}
+        return check
+    return check.with_error("figure", gettext("%(figure)s is more than the limit of %(limit)s %(unit)s: check it.") % {
+        "figure": f"{hand.figure:,}", "limit": limit, "unit": words.name})
 
 
-def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> None:
+def _add_dealer_extra(check: WinCheck, hand: HandInput, profile: Profile) -> WinCheck:
     if hand.figure is None or not check.state.is_dealer(hand.winner):
-        return
+        return check
     extra = profile.ruleset.payoff.figure_extra(hand.figure_field, check.state.continuations)
-    if extra:
-        check.figure_sum = (hand.figure, extra, hand.figure + extra)
+    return replace(check, figure_sum=(hand.figure, extra, hand.figure + extra)) if extra else check
 
 
-def _check_others(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid, names: list[str]) -> None:
+def _check_others(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid,
+                  names: list[str]) -> WinCheck:
     """一炮多響 (taiwan.md, "Several winners on one discard"): each other winner named once, not the discarder,
     on a discard, with a figure or tiles of their own; said beside their row (`other_<k>`, k from 1)."""
     if not entry.others or entry.self_drawn:
-        return
+        return check
     if not session.options.get("several_winners"):
-        check.errors["others"] = gettext("This table plays 截糊: the nearest winner after the discarder wins "
-                                         "alone. Remove the other winners, or turn on “%(option)s” for a new "
-                                         "session.") % {"option": gettext("Several winners on one discard (一炮多響)")}
-        return
+        return check.with_error("others", gettext(
+            "This table plays 截糊: the nearest winner after the discarder wins alone. Remove the other winners, "
+            "or turn on “%(option)s” for a new session.") % {
+            "option": gettext("Several winners on one discard (一炮多響)")})
     seen = {entry.winner}
     for other in entry.others:
         key = f"other_{other.number - 1}"
         seat = other.winner
         if seat is None:
-            check.errors[key] = gettext("Choose who else won on this tile.")
+            check = check.with_error(key, gettext("Choose who else won on this tile."))
         elif seat == entry.discarder:
-            check.errors[key] = gettext("%(name)s discarded the tile: a player cannot win on their own "
-                                        "discard.") % {"name": names[seat]}
+            check = check.with_error(key, gettext("%(name)s discarded the tile: a player cannot win on their own "
+                                                  "discard.") % {"name": names[seat]})
         elif seat in seen:
-            check.errors[key] = gettext("%(name)s is already a winner of this hand: choose another player.") % {
-                "name": names[seat]}
+            check = check.with_error(key, gettext("%(name)s is already a winner of this hand: choose another "
+                                                  "player.") % {"name": names[seat]})
         else:
             seen.add(seat)
-            _check_other_figure(check, session, entry, other, key, words, names[seat])
+            check = _check_other_figure(check, session, entry, other, key, words, names[seat])
+    return check
 
 
 def _check_other_figure(check: WinCheck, session: Session, entry: EnteredWin, other: OtherEntered, key: str,
-                        words: UnitSaid, name: str) -> None:
+                        words: UnitSaid, name: str) -> WinCheck:
     """Another winner's figure, or their tiles scored as the engine scores them."""
     if other.by_figure:
         if other.figure is None:
-            check.errors[key] = gettext("Choose %(name)s's %(unit)s.") % {"name": name, "unit": words.name} \
-                if not other.figure_typed else words.typing_help
-            return
+            return check.with_error(key, gettext("Choose %(name)s's %(unit)s.") % {"name": name, "unit": words.name}
+                                    if not other.figure_typed else words.typing_help)
         # as the first winner's figure: past the limit, kept only once confirmed beside it
         limit = entry.profile.ruleset.limit_for(entry.hand.figure_field, check.state.is_dealer(other.winner),
                                                 check.state.continuations, session.options)
         if limit is not None and other.figure > limit and not other.figure_confirmed:
-            check.other_over_limit.add(other.number - 1)
-            check.errors[key] = gettext("%(name)s: %(figure)s is more than the limit of %(limit)s %(unit)s: check "
-                                        "it.") % {"name": name, "figure": f"{other.figure:,}", "limit": limit,
-                                                  "unit": words.name}
-        return
+            check = replace(check, other_over_limit=check.other_over_limit | {other.number - 1})
+            return check.with_error(key, gettext("%(name)s: %(figure)s is more than the limit of %(limit)s "
+                                                 "%(unit)s: check it.") % {
+                "name": name, "figure": f"{other.figure:,}", "limit": limit, "unit": words.name})
+        return check
     if not other.winning_tile:
-        check.errors[key] = gettext("Tap %(name)s's tiles, or choose their %(unit)s.") % {"name": name,
-                                                                                          "unit": words.name}
-        return
+        return check.with_error(key, gettext("Tap %(name)s's tiles, or choose their %(unit)s.") % {
+            "name": name, "unit": words.name})
     win = next((w for w in entry.hand.other_wins if w.winner == other.winner), None)
     if win is None or win.tiles is None or other.winner is None:
-        return
+        return check
     answer = score_hand(scored_fields(session=session, fields=tiles_score_fields(win.tiles, entry.hand.events),
                                       state=check.state, seat=other.winner, self_drawn=False))
-    check.other_scores[other.number - 1] = answer
-    if isinstance(answer, Refusal):
-        check.errors[key] = f"{name}: {engine_error(answer)}"
+    check = replace(check, other_scores={**check.other_scores, other.number - 1: answer})
+    return check.with_error(key, f"{name}: {engine_error(answer)}") if isinstance(answer, Refusal) else check
 
 
-def _check_people(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
+def _people_errors(entry: EnteredWin, profile: Profile) -> dict[str, str]:
+    errors = {}
     winner = entry.winner
     if winner is None:
-        check.errors["winner"] = gettext("Choose who won.")
+        errors["winner"] = gettext("Choose who won.")
     if entry.how == "":
-        check.errors["how"] = gettext("Choose self-drawn, or who discarded the winning tile.")
+        errors["how"] = gettext("Choose self-drawn, or who discarded the winning tile.")
     elif entry.how != "self" and entry.discarder is None:
-        check.errors["how"] = gettext("Choose self-drawn, or one of the players.")
+        errors["how"] = gettext("Choose self-drawn, or one of the players.")
     elif winner is not None and entry.discarder == winner:
-        check.errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
+        errors["how"] = gettext("The winner cannot have discarded the winning tile: choose who did.")
     # One this win may not name (the win changed since) was forgotten already (WinEntry.entered).
     if profile.ruleset.responsible and entry.responsible_typed not in ("", "none"):
         seat = entry.hand.responsible  # the seat the engine is told
         if entry.responsible_typed_seat is None and not entry.self_drawn:
-            check.errors["responsible"] = gettext("Choose a player, or no one.")
+            errors["responsible"] = gettext("Choose a player, or no one.")
         elif seat is not None and seat == winner:
-            check.errors["responsible"] = gettext("The winner cannot be the responsible player.")
+            errors["responsible"] = gettext("The winner cannot be the responsible player.")
+    return errors
 
 
-def _lengths_ok(check: WinCheck, entry: EnteredWin, profile: Profile) -> bool:
-    before = len(check.errors)
-    _check_lengths(check, entry, profile)
-    return len(check.errors) == before
-
-
-def _check_lengths(check: WinCheck, entry: EnteredWin, profile: Profile) -> None:
+def _length_errors(entry: EnteredWin, profile: Profile) -> dict[str, str]:
+    errors = {}
     if len(entry.note) > MAX_NOTE:
-        check.errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
+        errors["note"] = gettext("Keep the note to %(limit_value)d characters (it has %(show_value)d).") % {
             "limit_value": MAX_NOTE, "show_value": len(entry.note)}
     elif not entry.note_clean:
-        check.errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control "
-                                       "or invisible character.")
+        errors["note"] = gettext("Use letters, digits, punctuation and emoji in a note: it has a control or "
+                                 "invisible character.")
     for name, text in entry.texts:
         if len(text) > MAX_TILES_TEXT:
-            check.errors["tiles"] = gettext("%(what)s is too long: at most %(most)d characters.") % {
+            errors["tiles"] = gettext("%(what)s is too long: at most %(most)d characters.") % {
                 "what": _text_label(name, profile), "most": MAX_TILES_TEXT}
-            return
+            return errors
     if problem := _meld_problem(entry.tiles):
-        check.errors["tiles"] = problem
+        errors["tiles"] = problem
     for other in entry.others:  # 一炮多響: another winner's tiles, beside their row
         key = f"other_{other.number - 1}"
         if len(other.tiles.concealed) > MAX_TILES_TEXT or len(other.winning_tile) > MAX_TILES_TEXT:
-            check.errors[key] = gettext("Too many tiles: at most %(most)d characters.") % {"most": MAX_TILES_TEXT}
+            errors[key] = gettext("Too many tiles: at most %(most)d characters.") % {"most": MAX_TILES_TEXT}
         elif problem := _meld_problem(other.tiles):
-            check.errors[key] = problem
+            errors[key] = problem
     for seat, hand in entry.loser_tiles:
         if len(hand.concealed) > MAX_TILES_TEXT:
-            check.errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {
+            errors[f"loser_{seat}"] = gettext("Too many tiles: at most %(most)d characters.") % {
                 "most": MAX_TILES_TEXT}
         elif problem := _meld_problem(hand):
-            check.errors[f"loser_{seat}"] = problem
+            errors[f"loser_{seat}"] = problem
+    return errors
 
 
 def _text_label(name: str, profile: Profile) -> str:
@@ -318,75 +326,76 @@ def _meld_problem(hand: TypedTiles) -> str:
     return ""
 
 
-def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid) -> None:
-    if _tapping_on(check, entry, words):
-        return
+def _check_tiles(check: WinCheck, session: Session, entry: EnteredWin, words: UnitSaid) -> WinCheck:
+    if tapping := _tapping_hint(entry, words):
+        return check.with_error("tiles", tapping)
     hand = entry.hand
     # The form's and not the hand's: a hand's discarder None is a self-draw, while the check scores the tiles
     # before Self-drawn or a discarder is chosen, as a win on a discard.
     self_drawn = entry.self_drawn
-    if hand.winner is None or _events_fit(check, hand, self_drawn):
-        return
-    check.score = score_hand(scored_fields(session=session, fields=hand.score_fields(), state=check.state,
-                                           seat=hand.winner, self_drawn=self_drawn))
-    if isinstance(check.score, Refusal):
-        check.errors["tiles"] = engine_error(check.score)
+    if hand.winner is None:
+        return check
+    if misfit := _events_misfit(hand, self_drawn):
+        return check.with_error("events", misfit)
+    score = score_hand(scored_fields(session=session, fields=hand.score_fields(), state=check.state,
+                                     seat=hand.winner, self_drawn=self_drawn))
+    check = replace(check, score=score)
+    return check.with_error("tiles", engine_error(score)) if isinstance(score, Refusal) else check
 
 
-def _tapping_on(check: WinCheck, entry: EnteredWin, words: UnitSaid) -> bool:
+def _tapping_hint(entry: EnteredWin, words: UnitSaid) -> str:
     """The keypad's progress through the winning hand, said until its winning tile is tapped: the tiles so far
     are the form's, not yet a hand."""
     if not entry.tiles.concealed.strip() and not entry.tiles.melds:
-        check.errors["tiles"] = gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {
-            "unit": words.name}
-        return True
+        return gettext("Tap the tiles of the winning hand, or choose “By %(unit)s”.") % {"unit": words.name}
     if not entry.winning_tile:
         needed, have = entry.tiles_needed, entry.tiles_have
-        check.errors["tiles"] = (gettext("The hand has %(have)d of %(needed)d tiles before the win: now tap the "
-                                         "winning tile.") if have >= needed else
-                                 gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
-                                 ) % {"have": have, "needed": needed}
-        return True
-    return False
+        return (gettext("The hand has %(have)d of %(needed)d tiles before the win: now tap the winning tile.")
+                if have >= needed else
+                gettext("The hand has %(have)d of %(needed)d tiles before the win: keep tapping.")
+                ) % {"have": have, "needed": needed}
+    return ""
 
 
 def _check_losers(check: WinCheck, session: Session, hand: HandInput, typed_points: frozenset[int],
-                  names: list[str]) -> None:
+                  names: list[str]) -> WinCheck:
     """taizhou: each loser's tiles scored, or their points; in seat order, the winner's place None."""
+    scores: dict[int, ScoreAnswer] = {}
+    totals: dict[int, int] = {}
+    errors: dict[str, str] = {}
     for seat, given in enumerate(hand.loser_points or ()):
         if given is None:
             continue
         if isinstance(given, dict):  # the loser's tiles
             answer = score_hand(scored_fields(session=session, fields=given, state=check.state, seat=seat,
                                               self_drawn=None))
-            check.loser_scores[seat] = answer
+            scores[seat] = answer
             if isinstance(answer, HandScore):
-                check.loser_totals[seat] = answer.total
+                totals[seat] = answer.total
             else:
-                check.errors[f"loser_{seat}"] = engine_error(answer)
+                errors[f"loser_{seat}"] = engine_error(answer)
         elif seat in typed_points:
-            check.loser_totals[seat] = given
+            totals[seat] = given
         else:  # the hand holds 0 for points that could not be read: the form says so
-            check.errors[f"loser_{seat}"] = gettext("Enter %(name)s's points (0 if none), or tap their tiles.") % {
+            errors[f"loser_{seat}"] = gettext("Enter %(name)s's points (0 if none), or tap their tiles.") % {
                 "name": names[seat]}
+    return replace(check, loser_scores=scores, loser_totals=totals, errors={**check.errors, **errors})
 
 
-def _events_fit(check: WinCheck, hand: HandInput, self_drawn: bool) -> bool:
+def _events_misfit(hand: HandInput, self_drawn: bool) -> str:
     """rules/README.md, `events`: an event must fit how the hand was won, and a hand won on the tiles as dealt
     (heavenly, earthly) has no meld, a concealed kong included; said in a player's words, beside the events."""
     melded = bool((hand.tiles or {}).get("melds"))
     for event in hand.events:
         message = event_misfit(event, self_drawn=self_drawn, melded=melded)
         if message:
-            check.errors["events"] = message % {"event": EVENT_LABELS[event]}
-            return True
-    return False
+            return message % {"event": EVENT_LABELS[event]}
+    return ""
 
 
-def _scored(check: WinCheck, profile: Profile) -> Scored | None:
+def _scored(check: WinCheck, candidate: Fields, profile: Profile) -> Scored | None:
     """What the check scored from tiles, given to the replay as totals: each hand is scored once."""
-    assert check.candidate is not None
-    given = dict(check.candidate)
+    given = dict(candidate)
     score = check.score if isinstance(check.score, HandScore) else None
     if score is not None and "hand" in given:
         del given["hand"]

@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from .. import selectors
 from ..display.rulesets import get_profile
-from ..entry.forms import PayingForm, paying_initial
+from ..entry.session_form import PayingForm, paying_initial
 from ..models import Session
 from ..web.requests import Request, refusal_status
 

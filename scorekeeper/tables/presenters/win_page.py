@@ -200,7 +200,7 @@ def _table_choices(entry: WinEntry, profile: Profile, options: dict[str, Any]) -
     return {"figure_chips": chips, "chosen_chip": chosen, "figure_typed": "" if chosen else entry.figure,
             "chip_columns": -(-len(chips) // 2), "limit_chip": str(limit) if limit is not None else "",
             "chips_drawn": " ".join([*chips, "chosen", chosen, "limit", str(limit)]),  # their cache key
-            # By tiles a ticked event that does not fit stays, named beside the events (check._events_fit).
+            # By tiles a ticked event that does not fit stays, named beside the events (check._events_misfit).
             "events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.events
                        if entry.fits_how(e) or e in entry.events],
             "figure_events": [(e, EVENT_LABELS[e]) for e in profile.ruleset.payoff.figure_events

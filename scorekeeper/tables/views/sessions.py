@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
 from ..display.rulesets import available_profiles, find_profile, get_profile
-from ..entry.forms import PayingForm, SessionForm
+from ..entry.session_form import PayingForm, SessionForm
 from ..models import Session
 from ..presenters.session_page import session_page
 from ..presenters.settle import settle_page

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from scorekeeper.tables.display.money import money, signed
-from scorekeeper.tables.entry.forms import MAX_STAKE
+from scorekeeper.tables.entry.session_form import MAX_STAKE
 
 
 def test_money_past_28_digits_is_shown_to_the_cent():

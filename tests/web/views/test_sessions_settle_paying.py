@@ -11,7 +11,7 @@ from django.apps import apps
 
 from scorekeeper.tables import services
 from scorekeeper.tables.display.rulesets import get_profile
-from scorekeeper.tables.entry.forms import SessionForm
+from scorekeeper.tables.entry.session_form import SessionForm
 from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand, Session
 from scorekeeper.tables.replay import session_replay

@@ -80,7 +80,7 @@ def test_a_queued_delete_whose_token_changed_another_hand_is_refused(client, mak
 
 def test_changing_how_the_table_pays_after_another_phone_finished_is_a_refusal(client, make_session, monkeypatch):
     from scorekeeper.tables import services
-    from scorekeeper.tables.entry.forms import PayingForm
+    from scorekeeper.tables.entry.session_form import PayingForm
 
     session = make_session()
     checked = PayingForm.is_valid
