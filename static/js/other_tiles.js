@@ -10,7 +10,10 @@ import * as Taps from "./taps.js";
 import {fill} from "./words.js";
 
 function inputs(root, name) { return Array.from(root.querySelectorAll("input[name='" + name + "']")); }
-function valueOf(root, name) { const input = inputs(root, name).filter((i) => !i.disabled)[0]; return input ? input.value : ""; }
+function valueOf(root, name) {
+  const input = inputs(root, name).filter((i) => !i.disabled)[0];
+  return input ? input.value : "";
+}
 function setAll(root, name, value) { inputs(root, name).forEach((input) => { input.value = value; }); }
 
 // One hidden input a meld (`meld`, `other_meld_<k>`), written anew right after `anchor`.
@@ -79,7 +82,9 @@ function drawSlotTiles(slot, hand) {
   const line = document.createElement("p");
   line.className = "other-tiles";
   line.appendChild(document.createTextNode(gettext("Kept on this phone; scored when the connection returns:") + " "));
-  hand.melds.forEach((meld) => { Model.meldTiles(meld).forEach((code) => { line.appendChild(Draw.tileFace(code)); }); });
+  hand.melds.forEach((meld) => {
+    Model.meldTiles(meld).forEach((code) => { line.appendChild(Draw.tileFace(code)); });
+  });
   codes.forEach((code) => { line.appendChild(Draw.tileFace(code)); });
   if (hand.winning) {
     line.appendChild(document.createTextNode(" + "));
@@ -105,7 +110,9 @@ export function swapIn(form, slot) {
   inputs(slot, "other_confirmed_" + k).forEach((input) => { input.remove(); });
   slot.querySelectorAll("button.chip-figure").forEach((chip) => { chip.setAttribute("aria-pressed", "false"); });
   const label = slot.querySelector(".other-chips-label");
-  if (label) { label.textContent = fill(gettext("%(name)s's %(unit)s"), {name: nameOf(form, me.winner), unit: form.dataset.unit}); }
+  if (label) {
+    label.textContent = fill(gettext("%(name)s's %(unit)s"), {name: nameOf(form, me.winner), unit: form.dataset.unit});
+  }
   drawSlotTiles(slot, me);
   // The keypad: the slot's winner, their tiles, the suit kept if their hand takes it.
   const codes = Model.split(them.concealed);

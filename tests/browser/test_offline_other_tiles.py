@@ -1,5 +1,5 @@
-"""一炮多響 offline by tiles (issue 37, follow-up): at a taiwan table that plays several winners on one discard, with
-no connection, Ann wins on Cy's discard by tiles and Bob too: "Tap Bob's tiles" switches the keypad to Bob on the
+"""一炮多響 offline by tiles (issue 37, follow-up): at a taiwan table that plays several winners on one discard,
+with no connection, Ann wins on Cy's discard by tiles and Bob too: "Tap Bob's tiles" switches the keypad to Bob on the
 phone, and "Tap Ann's tiles" back to Ann, both hands kept. Saved on the phone, sent when the connection returns:
 the server has both winners' hands with their tiles, paid as the engine says, the same Hand row as the same taps
 made online.
