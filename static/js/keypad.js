@@ -32,6 +32,7 @@ function wire(form) {
     Draw.chooseWinner();
     Draw.foldPeople();
     if (Taps.restore()) {
+      if (!navigator.onLine) { OtherWins.restoreWinners(form, Taps.keptFields()); }
       afterSwap();
       Taps.flush();
     }
@@ -109,7 +110,7 @@ function wire(form) {
     if (!button || !hasHtmx()) { return null; }
     const value = button.value || "";
     if (value === "save" || value === "refresh" || value.indexOf("mode:") === 0) { return null; }
-    // 一炮多響: another winner's tiles swap in on the server (static/js/other_wins.js says so offline)
+    // 一炮多響: another winner's tiles swap in on the server; offline on the phone (static/js/other_tiles.js)
     if (value.indexOf("winner:") === 0 && !navigator.onLine) { return null; }
     return button;
   }
@@ -159,6 +160,7 @@ function wire(form) {
       event.stopPropagation();
       Draw.switchMode(mode.value.slice(5));
       Draw.foldPeople();
+      OtherWins.showSwaps(form);
       return;
     }
     const button = keyOf(event.target);

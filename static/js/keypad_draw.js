@@ -84,6 +84,13 @@ export function drawKept() {
   if (state) { draw(state); }
 }
 
+/** The form's own fields drawn, no tap kept (another winner's tiles just switched in: static/js/other_tiles.js). */
+export function drawForm() {
+  var box = document.querySelector("#win-form .kept-taps");
+  if (box) { box.hidden = true; }
+  draw(keptState(true));
+}
+
 function draw(state) {
   state.keypad = document.getElementById("keypad");
   var card = document.getElementById("tiles-card");

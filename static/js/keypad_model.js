@@ -24,6 +24,14 @@ function sorted(codes) {
   });
 }
 
+/** Codes back to the notation the server writes (display.tiles.join): sorted, the digits of one suit sharing
+ * its letter: ["3p", "1m", "2p"] -> "1m23p". */
+function join(codes) {
+  return sorted(codes).reduce(function (out, code, at, all) {
+    return out + code[0] + (at + 1 < all.length && all[at + 1][1] === code[1] ? "" : code[1]);
+  }, "");
+}
+
 function fromFields(fields) {
   return {
     concealed: sorted(split(fields.concealed)), winning: fields.winning_tile || "", bonus: sorted(split(fields.bonus)),
@@ -215,4 +223,4 @@ function apply(state, action, profile, words) {
   return state;
 }
 
-export {apply, fromFields, split, needed, usedUp, targetOf, meldTiles};
+export {apply, fromFields, join, split, needed, usedUp, targetOf, meldTiles};

@@ -1,8 +1,13 @@
 // 一炮多響 on the win form (templates/tables/_other_wins.html): the other winners on one discard. Both slots
 // are on the page, those not open hidden and disabled; "Another player won on this tile too" opens the next
 // at once, with no request (offline too). A slot's chip chooses that winner's figure; a chip saves the hand
-// only once every winner has one (views/wins.py: _saves), so two winners by figure take six taps.
+// only once every winner has one (views/wins.py: _saves), so two winners by figure take six taps. By tiles,
+// "Tap {name}'s tiles" switches the keypad to that winner: online the server does it, offline the phone
+// (static/js/other_tiles.js).
+import {restoreWinners, showSwaps, swapIn} from "./other_tiles.js";
 import {fill} from "./words.js";
+
+export {restoreWinners, showSwaps};
 
 function slots(form) { return Array.from(form.querySelectorAll("fieldset.other-win")); }
 function openSlots(form) { return slots(form).filter((slot) => !slot.disabled); }
@@ -33,9 +38,19 @@ export function describeOthers(form, unit) {
     const chosen = slot.querySelector("input[type=radio]:checked");
     const typed = field(slot, "other_figure_typed");
     const figure = (typed && typed.value.trim()) || field(slot, "other_figure").value;
+    const tiles = figure ? "" : tilesTapped(slot);
     return chosen ? fill(gettext(" and %(winner)s %(figure)s"),
-                         {winner: chosen.dataset.name, figure: figure ? figure + " " + unit : "?"}) : "";
+                         {winner: chosen.dataset.name, figure: figure ? figure + " " + unit : tiles || "?"}) : "";
   }).join("");
+}
+
+// A winner by tiles (their tiles tapped while they were the one entered): as the first winner's are counted.
+function tilesTapped(slot) {
+  if (field(slot, "other_mode").value !== "tiles") { return ""; }
+  const count = field(slot, "other_concealed").value.replace(/[^0-9]/g, "").length
+    + (field(slot, "other_winning").value ? 1 : 0)
+    + slot.querySelectorAll("input[name=other_meld_" + slot.dataset.other + "]").length * 3;
+  return count ? fill(gettext("by tiles (%(count)s tapped)"), {count}) : "";
 }
 
 /** A winner is missing a seat or a figure, said before the hand is kept on the phone; "" if none. */
@@ -52,6 +67,8 @@ function chooseChip(form, chip) {
   });
   field(slot, "other_figure").value = chip.value;
   field(slot, "other_mode").value = "figure";
+  const tiles = slot.querySelector(".other-tiles");  // by figure now: the server draws no tiles
+  if (tiles) { tiles.remove(); }
   const typed = field(slot, "other_figure_typed");
   if (typed) { typed.value = ""; }
 }
@@ -63,6 +80,7 @@ function openNext(form) {
   next.hidden = false;
   const button = form.querySelector("button.another-winner");
   if (button && !slots(form).some((slot) => slot.disabled)) { button.hidden = true; }
+  if (!navigator.onLine) { showSwaps(form); }
   const first = next.querySelector("input[type=radio]:not([hidden])");
   if (first) { next.scrollIntoView({block: "nearest"}); }
 }
@@ -71,20 +89,17 @@ function closeSlot(form, slot) {
   slot.disabled = true;
   slot.hidden = true;
   slot.querySelectorAll("input[type=radio]").forEach((radio) => { radio.checked = false; });
-  ["other_figure", "other_figure_typed"].forEach((name) => { const f = field(slot, name); if (f) { f.value = ""; } });
+  // What it held goes, as the server drops the slot: its tiles too (a slot opened again starts blank).
+  ["other_figure", "other_figure_typed", "other_concealed", "other_winning", "other_bonus"].forEach((name) => {
+    const f = field(slot, name);
+    if (f) { f.value = ""; }
+  });
+  field(slot, "other_mode").value = "figure";
+  slot.querySelectorAll("input[name=other_meld_" + slot.dataset.other + "], .other-tiles").forEach((node) => {
+    node.remove();
+  });
   const button = form.querySelector("button.another-winner");
   if (button) { button.hidden = false; }
-}
-
-function say(slot, text) {
-  let note = slot.querySelector(".other-offline");
-  if (!note) {
-    note = document.createElement("p");
-    note.className = "notice other-offline";
-    note.setAttribute("role", "status");
-    slot.append(note);
-  }
-  note.textContent = text;
 }
 
 /** The winner's and the discarder's seats are no one else's to win with: hidden in the slots, as the server draws
@@ -107,10 +122,11 @@ function hideTaken(form) {
 export function wire(form) {
   form.addEventListener("change", (event) => {
     if (event.target.name === "winner" || event.target.name === "how") { hideTaken(form); }
+    if (!navigator.onLine) { showSwaps(form); }
   }, true);
   // The blank form kept for offline use opens on "<name> won" (its ?winner=, static/js/keypad_draw.js).
   window.addEventListener("DOMContentLoaded", () => {
-    if (!navigator.onLine) { setTimeout(() => { hideTaken(form); }); }
+    if (!navigator.onLine) { setTimeout(() => { hideTaken(form); showSwaps(form); }); }
   });
   form.addEventListener("click", (event) => {
     const another = event.target.closest("#win-form button.another-winner");
@@ -122,13 +138,12 @@ export function wire(form) {
     }
     const chip = event.target.closest("#win-form fieldset.other-win button.chip-figure");
     if (chip) { chooseChip(form, chip); }
-    // Another winner's tiles are tapped once they are the winner entered: the server swaps them in.
+    // Another winner's tiles are tapped once they are the winner entered: online the server swaps them in.
     const swap = event.target.closest("#win-form fieldset.other-win button[value^='winner:']");
     if (swap && !navigator.onLine) {
       event.preventDefault();
       event.stopPropagation();
-      say(swap.closest("fieldset.other-win"), gettext("Their tiles need the connection: choose their figure now, "
-                                                      + "or tap their tiles when it returns."));
+      swapIn(form, swap.closest("fieldset.other-win"));
       return;
     }
     const drop = event.target.closest("#win-form button[name=drop_other]");

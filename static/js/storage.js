@@ -82,7 +82,7 @@ function tapsKey(url) { return "scorekeeper.taps:" + url; }
 export function keptTaps(url) { return load(tapsKey(url), null); }
 
 export function keepTaps(url, kept) {
-  if (kept.actions.length) { store(tapsKey(url), kept); } else { localStorage.removeItem(tapsKey(url)); }
+  if (kept.actions.length || kept.switched) { store(tapsKey(url), kept); } else { localStorage.removeItem(tapsKey(url)); }
 }
 
 export function dropTaps(url) { localStorage.removeItem(tapsKey(url)); }

@@ -13,6 +13,7 @@ let inflight = [];  // sent, the answer not yet on the page
 let base = null;    // the form's fields the kept taps apply to
 let busy = false;
 let restored = false;  // the taps were kept before this page was loaded
+let switched = false;  // offline, another winner's tiles were switched in: the fields are kept, tapped or not
 let changed = () => {};
 
 export function onChange(draw) { changed = draw; }
@@ -35,14 +36,14 @@ export function sending() { return busy; }
 function keep() {
   const f = form();
   if (!f) { return; }
-  keepTaps(urlOf(f), {fields: base, actions: kept()});
+  keepTaps(urlOf(f), {fields: base, actions: kept(), switched});
   changed();
 }
 
 /** The taps not yet on the page, and the fields they apply to; handed over to a Save. */
 export function take() {
   const taken = {fields: base, actions: kept()};
-  pending = []; inflight = []; base = null;
+  pending = []; inflight = []; base = null; switched = false;
   const f = form();
   if (f) { dropTaps(urlOf(f)); }
   return taken;
@@ -50,7 +51,7 @@ export function take() {
 
 /** Cancel: the taps kept for this hand go with it. */
 export function drop() {
-  pending = []; inflight = []; base = null;
+  pending = []; inflight = []; base = null; switched = false;
   if (form()) { dropTaps(urlOf(form())); }
 }
 
@@ -76,7 +77,7 @@ export function flush() {
   values.action = "batch";
   values.actions = inflight;
   postWinForm(f, values).then(() => {
-    inflight = []; base = null; restored = false; busy = false;
+    inflight = []; base = null; restored = false; busy = false; switched = false;
     flush();
   }, () => {
     // No connection: the taps go back first in line, kept on the phone.
@@ -96,9 +97,19 @@ export function tap(value) {
 export function restore() {
   const f = form();
   const found = f && keptTaps(urlOf(f));
-  if (!found || !found.actions || !found.actions.length) { return false; }
-  base = found.fields; pending = found.actions; restored = true;
+  if (!found || !found.actions || !(found.actions.length || found.switched)) { return false; }
+  base = found.fields; pending = found.actions; restored = true; switched = !!found.switched;
   return true;
+}
+
+/** The fields the taps kept apply to (null when none are kept). */
+export function keptFields() { return base; }
+
+/** Offline, another winner's tiles switched in (static/js/other_tiles.js): the taps so far are written into the
+ * form's fields, which are kept on the phone as they now are, so that a page opened again has them back. */
+export function rebase() {
+  pending = []; inflight = []; base = fields(form()); switched = true;
+  keep();
 }
 
 function profileOf(f) {

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scorekeeper.engine import RULESET_KEYS
+from scorekeeper.tables.display import tiles as tilefaces
 from scorekeeper.tables.display.rulesets import get_profile
 from scorekeeper.tables.entry.keypad import Target, apply_actions, keypad_codes, keypad_suits, used_up
 from scorekeeper.tables.entry.other_wins import OtherEntry
@@ -98,3 +99,17 @@ def test_another_winners_tiles_count_towards_the_four_copies_as_on_the_server(pa
                      others=[OtherEntry("1", "tiles", "", TileHand("11m", ["pung 222m"]), "1m"),
                              OtherEntry("2", "tiles", "", TileHand("1m2m"))])
     assert phone == sorted(used_up(entry)) == ["1m", "2m"]
+
+
+def test_the_phone_writes_tiles_as_the_server_does(page: Page):
+    """一炮多響 offline: the hand switched out of the keypad is written into its slot's fields by the phone
+    (static/js/other_tiles.js) as the server writes a tapped hand (display.tiles.join), on every kind of tile."""
+    module_page(page)
+    rng = random.Random("join")
+    kinds = keypad_codes(Target("hand"), get_profile("taiwan")) + keypad_codes(Target("bonus"), get_profile("taiwan"))
+    hands = [[rng.choice(kinds) for _ in range(rng.randrange(18))] for _ in range(200)]
+    phone = page.evaluate("""async (hands) => {
+        const Model = await import('/static/js/keypad_model.js');
+        return hands.map((codes) => Model.join(codes));
+    }""", hands)
+    assert phone == [tilefaces.join(codes) for codes in hands]
