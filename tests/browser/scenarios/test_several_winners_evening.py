@@ -133,6 +133,7 @@ def test_an_evening_of_several_winners(page: Page, live_server):
     another(page, 1, 2)
     other_chip(page, 1, 3)
     another(page, 2, 1)
+    expect(page.locator("button.another-winner")).to_be_hidden()  # three winners: no fourth on one discard
     page.locator("#other-win-2 button[value='winner:2']").click()
     settled(page)
     expect(page.locator("input[name=winner][value='1']")).to_be_checked()  # Bob's tiles are tapped now
