@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import time
+from decimal import Decimal
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -161,3 +162,11 @@ def module_page(page: Page) -> None:
             route.fulfill(body="<!doctype html><html><body></body></html>", content_type="text/html")
     page.route(f"{MODULES_ORIGIN}/**", serve)
     page.goto(f"{MODULES_ORIGIN}/")
+
+
+def screen_balances(page: Page) -> dict[str, Decimal]:
+    """Each seated player's balance as the session screen shows it (the first figure on their card)."""
+    found = page.evaluate("""() => Array.from(document.querySelectorAll('ol.seats > li.seat')).map(li => [
+        li.querySelector('.seat-name a').textContent.trim(),
+        li.querySelector('.balance').childNodes[0].textContent.trim()])""")
+    return {name: Decimal(text.replace("−", "-").replace("+", "").replace(",", "")) for name, text in found}

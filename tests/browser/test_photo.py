@@ -107,6 +107,11 @@ def photo_read_as(page: Page, live_server, tmp_path, language: str, answer: dict
     page.locator(".photo-input").set_input_files(str(photo_file(tmp_path)))
 
 
+def key_labels(page: Page, *codes: str) -> dict[str, str]:
+    """What the keypad's key of each tile says to a screen reader, in the page's language."""
+    return {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label") for code in codes}
+
+
 def fixed_scored_and_saved(page: Page, shot: Shots, words: DjangoTranslation, laid: list[str], unfixed: str) -> None:
     """Once fixed: no mark left, the row in the photo's order (`laid`, its last the winning tile), the live score
     of 3 faan with Cy paying Bob 16 (each test's hand scores so), then saved as that hand."""
@@ -134,8 +139,7 @@ def test_a_marked_tile_is_fixed_in_two_taps_from_the_photos_guesses(page: Page, 
     marked = page.locator(".hand-area .tile-doubtful")
     expect(marked).to_have_count(1)
     expect(page.locator(".hand-head .count")).to_have_text("13/13")
-    label = {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label")
-             for code in (WRONG, RIGHT)}
+    label = key_labels(page, WRONG, RIGHT)
     expect(marked).to_have_accessible_name(words.gettext("%(tile)s, marked: the photo's other guesses")
                                            % {"tile": label[WRONG]})
     # The status of a reading that is no win is the longest it says: it still leaves the keys' two rows (1-5, 6-9)
@@ -223,8 +227,7 @@ def test_one_choice_fixes_a_look_alike_pung_read_wrong(page: Page, live_server, 
     photo_read_as(page, live_server, tmp_path, language, wrong_pung_answer())
     marked = page.locator(".hand-area .tile-doubtful")
     expect(marked).to_have_count(3)
-    label = {code: page.locator(f"#keypad .key[value='add:{code}']").get_attribute("aria-label")
-             for code in (PUNG_WRONG, PUNG_RIGHT)}
+    label = key_labels(page, PUNG_WRONG, PUNG_RIGHT)
 
     unfixed = page.locator("#preview").inner_text()
     marked.nth(1).tap()  # one tap, on the middle one

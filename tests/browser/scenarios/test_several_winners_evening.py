@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.engine import settle_session
 from scorekeeper.tables.models import Hand
 
-from browser_helpers import Shots, settled, several_winners_session, tap, wait_until_kept
+from browser_helpers import Shots, screen_balances, settled, several_winners_session, tap, wait_until_kept
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,13 +29,6 @@ BOB_TILES = "1s 2s 3s 4s 5s 6s 7s 8s 9s 7p 8p 9p 1z 1z 1z 5z".split()  # then 5z
 DI_HAND = {"concealed": "123456789m123456p9p", "melds": [], "winning_tile": "9p"}
 BOB_HAND = {"concealed": "123456789s789p1115z", "melds": [], "winning_tile": "5z"}
 
-
-def screen_balances(page: Page) -> dict[str, Decimal]:
-    """Each seated player's balance as the session screen shows it (the first figure on their card)."""
-    found = page.evaluate("""() => Array.from(document.querySelectorAll('ol.seats > li.seat')).map(li => [
-        li.querySelector('.seat-name a').textContent.trim(),
-        li.querySelector('.balance').childNodes[0].textContent.trim()])""")
-    return {name: Decimal(text.replace("−", "-").replace("+", "").replace(",", "")) for name, text in found}
 
 
 def engine_balances(hands: list[dict]) -> dict[str, Decimal]:
