@@ -14,42 +14,19 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from random_evenings import FIGURES, PROPERTIES, evenings, play
 
 from scorekeeper.engine import settle_session
 from scorekeeper.tables import selectors, services
 from scorekeeper.tables.hand_input import HandInput
 from scorekeeper.tables.models import Hand
 from scorekeeper.tables.replay import settle_fields, settle_inputs
-from scorekeeper.tables.replay.seating import people_money, people_settle_up, running_balances, seating_of
+from scorekeeper.tables.replay.seating import people_money, people_settle_up, running_balances
 
 pytestmark = pytest.mark.django_db
-PROPERTIES = settings(max_examples=25, deadline=None,
-                      suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-POOL = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]
-FIGURES = {"taiwan": ("fan", 1, 8), "zung-jung": ("points", 8, 60), "hk-old": ("points", 10, 200)}
-
-win = st.tuples(st.just("win"), st.integers(0, 3), st.one_of(st.none(), st.integers(0, 3)), st.integers(0, 100))
-seat_change = st.tuples(st.just("seat"), st.integers(0, 3), st.sampled_from(POOL), st.just(0))
-entries = st.lists(st.one_of(win, win, win, st.tuples(st.just("draw"), st.just(0), st.just(0), st.just(0)),
-                             seat_change), min_size=1, max_size=18)
-
-
-def play(session, plan) -> None:
-    field, low, high = FIGURES[session.ruleset]
-    for kind, a, b, figure in plan:
-        if kind == "draw":
-            services.draw_record(session=session, entry=HandInput(Hand.Kind.DRAW))
-        elif kind == "win" and a != b:
-            hand = HandInput(kind=Hand.Kind.WIN, winner=a, discarder=b, figure=low + figure % (high - low + 1),
-                        figure_field=field)
-            services.hands_append(session=session, hands=[hand])
-        elif kind == "seat":
-            seated = {p.name for p in seating_of(session=session, replay=selectors.session_standings(
-                session=session, recent=0).replay).now}
-            if b not in seated:
-                services.seat_change_record(session=session, seat=a, name=b)
+entries = evenings(several_winners=False)
 
 
 def transfers_per_person(session) -> dict[str, Decimal]:
