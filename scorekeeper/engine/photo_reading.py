@@ -2,8 +2,9 @@
 
 A tile detector sees a row of boxes and, for each, a score for every tile kind; alone it reads two tiles in three
 right. What it cannot know and the engine does: the photo is a winning hand of the ruleset's size, with at most four
-of a kind. `pick_reading` walks the readings in order of likelihood (best first) and returns the first that the
-ruleset's own arrangement search completes (`Ruleset.wins_on`); if none does within the budget, the detector's best.
+of a kind. `pick_reading` walks the readings in order of likelihood (best first) and returns, of those the
+ruleset's own arrangement search completes (`Ruleset.wins_on`), the likeliest once the row's order is counted
+(below); if none wins within the budget, the detector's best.
 
 The likelihood of a reading is the product over boxes of the chosen kind's share of that box's scores, times, for a
 box left out, the chance that the detector saw something that is not a tile. The walk is the classic k-best
@@ -89,8 +90,8 @@ def hand_tiles(ruleset: Ruleset) -> int:
 
 def pick_reading(boxes: Sequence[Mapping[int, float]], *, ruleset: Ruleset, wild: int | None = None,
                  budget: int = BUDGET, seconds: float = SECONDS, alike: Sequence[int] | None = None) -> Reading:
-    """The likeliest reading of the boxes (each: tile kind → the detector's score, left to right) that wins;
-    boxes with the same `alike` label (one per box) are read as one kind."""
+    """The likeliest reading of the boxes (each: tile kind → the detector's score, left to right) that wins, the row's
+    order counted (_disorder_cost); boxes with the same `alike` label (one per box) are read as one kind."""
     size = hand_tiles(ruleset)
     allowed = ruleset.concealed_kinds()
     prepared = [_prepare(scores, allowed) for scores in boxes]
