@@ -51,10 +51,13 @@ def switch_to(page: Page, language: str) -> None:
 
 
 def kept(page: Page) -> str:
-    """The session screen's address, once the phone keeps it and its draw form."""
+    """The session screen's address, once the phone keeps it and its draw form, in the page's language: a copy kept
+    before the language was switched is there at once, and on a loaded CI run the phone went offline with it."""
     session_url = re.sub(r"\?.*$", "", page.url)
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    wait_until_kept(page, session_url.rstrip("/") + "/draw/")
+    wait_until(page, """([url, lang]) => caches.match(url).then(hit => hit ? hit.text() : "")
+                            .then(html => html.includes('<html lang="' + lang + '"'))""",
+               [session_url.rstrip("/") + "/draw/", page.locator("html").get_attribute("lang")])
     return session_url
 
 
