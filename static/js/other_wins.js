@@ -4,6 +4,7 @@
 // only once every winner has one (views/wins.py: _saves), so two winners by figure take six taps. By tiles,
 // "Tap {name}'s tiles" switches the keypad to that winner: online the server does it, offline the phone
 // (static/js/other_tiles.js).
+import {split} from "./keypad_model.js";
 import {restoreWinners, showSwaps, swapIn} from "./other_tiles.js";
 import {fill} from "./words.js";
 
@@ -47,7 +48,7 @@ export function describeOthers(form, unit) {
 // A winner by tiles (their tiles tapped while they were the one entered): as the first winner's are counted.
 function tilesTapped(slot) {
   if (field(slot, "other_mode").value !== "tiles") { return ""; }
-  const count = field(slot, "other_concealed").value.replace(/[^0-9]/g, "").length
+  const count = split(field(slot, "other_concealed").value).length
     + (field(slot, "other_winning").value ? 1 : 0)
     + slot.querySelectorAll("input[name=other_meld_" + slot.dataset.other + "]").length * 3;
   return count ? fill(gettext("by tiles (%(count)s tapped)"), {count}) : "";

@@ -21,7 +21,8 @@ const QUALITY = 0.85;
 
 const form = document.getElementById("win-form");
 // The photo's reading as the hand now has it: the concealed tiles in their row's order and the winning tile,
-// each {code, doubtful, choices, group} (group: the look-alike label, null for a tile tapped in); null without a photo (or once the hand is saved or By tiles left).
+// each {code, doubtful, choices, group} (group: the look-alike label, null for a tile tapped in); null without a
+// photo (or once the hand is saved or By tiles left).
 let reading = null;
 let opened = null;  // the marked tile whose fixes are shown: {entry, where: "hand" or "winning"}
 let status = "";
